@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { redirectChargerPath } from '@evc/domain';
+import { recordVisit } from '../lib/back-navigation.ts';
+import { normalizeRoutePath, type FeatureRoute } from '../lib/routing.ts';
+import { RouteGuard } from './guards.tsx';
+import { useVersionStatus } from './start-up.ts';
+
+/** spec 000 §2: old charger links home/charging/charger/{barcode} open charger-details/{barcode}. */
+function ChargerPathRedirect() {
+  const { barcode = '' } = useParams();
+  const target =
+    redirectChargerPath(`/home/charging/charger/${encodeURIComponent(barcode)}`) ?? '/home';
+  return <Navigate to={target} replace />;
+}
+
+/** The registered pages behind their guards, the spec's redirects, and the visit history. */
+export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
+  const location = useLocation();
+  const versionStatus = useVersionStatus();
+
+  useEffect(() => {
+    recordVisit(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+
+  if (versionStatus === 'rejected' && location.pathname !== '/update-app-page') {
+    return <Navigate to="/update-app-page" replace />;
+  }
+
+  return (
+    <Routes>
+      {routes.map(({ path, component: Page, access }) => (
+        <Route
+          key={path}
+          path={normalizeRoutePath(path)}
+          element={
+            <RouteGuard access={access}>
+              <Page />
+            </RouteGuard>
+          }
+        />
+      ))}
+      <Route path="/home/charging/charger/:barcode" element={<ChargerPathRedirect />} />
+      <Route path="/" element={<Navigate to="/home" replace />} />
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
+  );
+}

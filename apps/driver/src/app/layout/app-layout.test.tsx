@@ -1,0 +1,118 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeatureRoute } from '../../lib/routing.ts';
+import { reloadUser, setUser } from '../../lib/session/session-store.ts';
+import { clearTokens } from '../../lib/session/token-store.ts';
+import { testUser } from '../../test/fixtures.ts';
+import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
+import { json, stubServer } from '../../test/stub-server.ts';
+import { AppLayout } from './app-layout.tsx';
+
+const routes: FeatureRoute[] = [
+  { path: 'home', component: namedPage('Home page'), access: 'guarded' },
+  { path: 'settings', component: namedPage('Settings page'), access: 'guarded' },
+  { path: 'login', component: namedPage('Login page'), access: 'open', hideNav: true },
+  { path: 'register', component: namedPage('Register page'), access: 'open' },
+  { path: 'reset-password', component: namedPage('Reset password page'), access: 'open' },
+  { path: 'reset/:token', component: namedPage('Reset page'), access: 'open' },
+  { path: 'update-app-page', component: namedPage('Update page'), access: 'open' },
+  { path: 'terms', component: namedPage('Terms page'), access: 'open' },
+  { path: 'charger-details/:barcode', component: namedPage('Charger page'), access: 'guarded' },
+];
+
+const location = () => screen.getByTestId('location').textContent;
+
+async function signedOut() {
+  await clearTokens();
+  await reloadUser();
+}
+
+beforeEach(() => {
+  stubServer((request) =>
+    request.url.endsWith('/getVisibilityPermissions')
+      ? json(200, { data: [] })
+      : request.url.endsWith('/getUserBalance')
+        ? json(200, { data: { balance: -1250, currency: testUser.preferredCurrency } })
+        : json(404, { message: 'Not found', code: 'NOT_FOUND' }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('route guards', () => {
+  it('sends a signed-out visitor of a guarded page to /login', async () => {
+    await signedOut();
+    renderWithRouter(<AppLayout routes={routes} />, '/settings');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+  });
+
+  it('shows a guarded page to a signed-in user', async () => {
+    act(() => setUser(testUser));
+    renderWithRouter(<AppLayout routes={routes} />, '/settings');
+    expect(await screen.findByText('Settings page')).toBeTruthy();
+    expect(location()).toBe('/settings');
+  });
+
+  it('redirects the empty path to home', async () => {
+    act(() => setUser(testUser));
+    renderWithRouter(<AppLayout routes={routes} />, '/');
+    await waitFor(() => expect(location()).toBe('/home'));
+
+  });
+
+  it('redirects old charger links home/charging/charger/{barcode} to charger-details/{barcode}', async () => {
+    act(() => setUser(testUser));
+    renderWithRouter(<AppLayout routes={routes} />, '/home/charging/charger/ABC-123');
+    await waitFor(() => expect(location()).toBe('/charger-details/ABC-123'));
+    expect(await screen.findByText('Charger page')).toBeTruthy();
+  });
+});
+
+describe('navigation visibility', () => {
+  it.each(['/login', '/register', '/reset-password', '/reset/abc', '/update-app-page'])(
+    'hides the top bar on %s',
+    async (path) => {
+      await signedOut();
+      const { container } = renderWithRouter(<AppLayout routes={routes} />, path);
+      await waitFor(() => expect(container.querySelector('.app-outlet h1')).not.toBeNull());
+      expect(container.querySelector('.top-bar')).toBeNull();
+    },
+  );
+
+  it('shows the brand bar, the balance and only registered menu links to a signed-in user', async () => {
+    act(() => setUser(testUser));
+    const { container } = renderWithRouter(<AppLayout routes={routes} />, '/home');
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(container.querySelector('.top-bar')).not.toBeNull();
+    expect(await screen.findByText('£12.50')).toBeTruthy();
+    const menuLabels = [...container.querySelectorAll('.side-menu__item ion-label')].map((label) => label.textContent);
+    expect(menuLabels).toEqual(['Home', 'Settings', 'Log out']);
+    expect(container.textContent).toContain('Version 2.7.9');
+    expect(container.textContent).toContain(testUser.HRCode);
+  });
+});
+
+describe('offline banner', () => {
+  it('appears on the offline event and goes on the online event', async () => {
+    act(() => setUser(testUser));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    renderWithRouter(<AppLayout routes={routes} />, '/home');
+    await screen.findByText('Home page');
+    expect(screen.queryByRole('status')).toBeNull();
+
+    onLine.mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('status').textContent).toContain('No Internet Connection');
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { IonSplitPane } from '@ionic/react';
+import { useLocation } from 'react-router-dom';
+import { useSession } from '../../lib/session/session-store.ts';
+import type { FeatureRoute } from '../../lib/routing.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
+import { AppRouter } from '../app-router.tsx';
+import { isNavHidden, isRegistered } from '../navigation.ts';
+import { InstallPrompt } from './install-prompt.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+import './app-layout.css';
+
+/** The shell around every page: menu, top bar, offline banner, install prompt, loading overlay. */
+export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const navHidden = isNavHidden(routes, pathname);
+  const menuDisabled = navHidden || !user;
+  const registered = useCallback((path: string) => isRegistered(routes, path), [routes]);
+
+  return (
+    <>
+      <IonSplitPane contentId="main" when="lg" disabled={menuDisabled}>
+        <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
+        <div className="ion-page app-main" id="main">
+          {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
+          <OfflineBanner />
+          <div className="app-outlet">
+            <AppRouter routes={routes} />
+          </div>
+          <InstallPrompt />
+        </div>
+      </IonSplitPane>
+      <LoadingOverlay />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import {
+  IonContent,
+  IonFooter,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonMenu,
+  IonMenuToggle,
+  IonNote,
+} from '@ionic/react';
+import { logOutOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { APP_VERSION } from '@evc/domain';
+import { useBrand } from '../../lib/brand.ts';
+import { useFeatureVisibility } from '../../lib/permissions.ts';
+import { signOut, useSession } from '../../lib/session/session-store.ts';
+import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
+import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
+import { MENU_ENTRIES, type MenuEntry } from './menu-items.ts';
+
+export interface SideMenuProps {
+  contentId: string;
+  disabled: boolean;
+  isRegistered: (path: string) => boolean;
+}
+
+/** spec 000 §2: links gated by permission, version, HRCode, logout and the language flags. */
+export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { user } = useSession();
+  const location = useLocation();
+  const visible = useFeatureVisibility();
+  const [videoOpen, setVideoOpen] = useState(false);
+  const videoUrl = brand.howToVideoUrl;
+
+  const shown = MENU_ENTRIES.filter((entry: MenuEntry) => {
+    if (!visible(entry.permission)) return false;
+    return entry.kind === 'link' ? isRegistered(entry.path) : Boolean(videoUrl);
+  });
+
+  return (
+    <IonMenu menuId="main-menu" contentId={contentId} type="overlay" disabled={disabled} className="side-menu">
+      <IonContent>
+        <div className="side-menu__header">
+          <img className="side-menu__icon" src={brand.icon} alt="" />
+          <div>
+            <div className="side-menu__brand">{brand.name}</div>
+            {user && (
+              <div className="side-menu__user">
+                {user.first_name} {user.last_name}
+              </div>
+            )}
+          </div>
+        </div>
+        <IonList lines="none" className="side-menu__list">
+          {shown.map((entry) =>
+            entry.kind === 'link' ? (
+              <IonMenuToggle key={entry.path} autoHide={false}>
+                <IonItem
+                  routerLink={entry.path}
+                  routerDirection="root"
+                  detail={false}
+                  className={location.pathname === entry.path ? 'side-menu__item side-menu__item--active' : 'side-menu__item'}
+                >
+                  <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
+                  <IonLabel>{t(entry.labelKey)}</IonLabel>
+                </IonItem>
+              </IonMenuToggle>
+            ) : (
+              <IonMenuToggle key="video" autoHide={false}>
+                <IonItem button detail={false} className="side-menu__item" onClick={() => setVideoOpen(true)}>
+                  <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
+                  <IonLabel>{t(entry.labelKey)}</IonLabel>
+                </IonItem>
+              </IonMenuToggle>
+            ),
+          )}
+          <IonMenuToggle autoHide={false}>
+            <IonItem button detail={false} className="side-menu__item" onClick={() => void signOut()}>
+              <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+              <IonLabel>{t('shell.logout')}</IonLabel>
+            </IonItem>
+          </IonMenuToggle>
+        </IonList>
+      </IonContent>
+      <IonFooter className="side-menu__footer ion-no-border">
+        <div className="side-menu__language">
+          <span>{t('shell.language')}</span>
+          <LanguageSelector variant="dropdown" />
+        </div>
+        {user && (
+          <IonNote className="side-menu__meta">
+            {t('shell.hrCode')}: <strong>{user.HRCode}</strong>
+          </IonNote>
+        )}
+        <IonNote className="side-menu__meta">{t('shell.version', { version: APP_VERSION })}</IonNote>
+      </IonFooter>
+      {videoUrl && <VideoOverlay isOpen={videoOpen} videoUrl={videoUrl} onClosed={() => setVideoOpen(false)} />}
+    </IonMenu>
+  );
+}

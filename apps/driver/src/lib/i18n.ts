@@ -1,0 +1,98 @@
+import { useCallback, useMemo } from 'react';
+import i18n, { type Resource } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  isSupportedLanguage,
+  languageChangeEffects,
+  pickInitialLanguage,
+  type LanguageCode,
+} from '@evc/domain';
+import { callApi } from './api/client.ts';
+import { setUser, useSession } from './session/session-store.ts';
+
+export const TRANSLATIONS_PATH = '/assets/i18n/{{lng}}.json';
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function applyDocumentLanguage(code: string): void {
+  document.documentElement.lang = code;
+}
+
+/**
+ * Sets up i18next: translation files fetched over HTTP (all five preloaded so the selector can
+ * list what is loaded), the stored language or the browser's (spec 001 §4, §9).
+ * Tests pass `resources` instead of fetching.
+ */
+export async function initI18n(options: { resources?: Resource; language?: LanguageCode } = {}): Promise<typeof i18n> {
+  const language =
+    options.language ??
+    pickInitialLanguage({ stored: storedLanguage(), browserLanguages: navigator.languages ?? [navigator.language] });
+  if (!options.resources) i18n.use(HttpBackend);
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    preload: options.resources ? false : [...SUPPORTED_LANGUAGES],
+    resources: options.resources,
+    backend: options.resources ? undefined : { loadPath: TRANSLATIONS_PATH },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
+    returnNull: false,
+  });
+  applyDocumentLanguage(language);
+  i18n.on('languageChanged', applyDocumentLanguage);
+  return i18n;
+}
+
+export interface LanguageControl {
+  language: LanguageCode;
+  /** Codes whose translations are loaded (spec 001 §9). */
+  available: LanguageCode[];
+  setLanguage: (code: LanguageCode) => Promise<void>;
+}
+
+/** The current language and the spec 001 §4 rule for changing it. */
+export function useLanguage(): LanguageControl {
+  const { i18n: instance } = useTranslation();
+  const { user } = useSession();
+  const current = instance.resolvedLanguage ?? instance.language;
+  const language: LanguageCode = isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
+  const available = useMemo(
+    () => SUPPORTED_LANGUAGES.filter((code) => instance.hasResourceBundle(code, 'translation')),
+    // the bundles change when a language file arrives, which re-renders through bindI18n
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [instance, current, instance.store.data],
+  );
+
+  const setLanguage = useCallback(
+    async (code: LanguageCode) => {
+      const effects = languageChangeEffects({
+        newCode: code,
+        storedCode: storedLanguage(),
+        userLoaded: user !== null,
+        isMasq: false,
+        isGuest: false,
+      });
+      if (effects.storeLocally) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+      await instance.changeLanguage(code);
+      if (effects.persistToAccount && user) {
+        setUser(await callApi('setUserLanguage', { userid: user._id, lang: code }));
+      }
+    },
+    [instance, user],
+  );
+
+  return { language, available, setLanguage };
+}
+
+export { i18n };

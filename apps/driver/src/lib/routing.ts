@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+
+/** Who may open a route (spec 000 §2): anyone, signed-in users only, or guests and users. */
+export type RouteAccess = 'open' | 'guarded' | 'guest-or-user';
+
+/** A page a feature registers; the shell (src/app) composes them with guards. */
+export interface FeatureRoute {
+  /** Path without the leading slash is accepted too; `:name` segments are parameters. */
+  path: string;
+  component: ComponentType;
+  access: RouteAccess;
+  /** Hide the top toolbar and side menu on this page (login, register, reset pages). */
+  hideNav?: boolean;
+}
+
+/** '/home/' and 'home' both become '/home'. */
+export function normalizeRoutePath(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return `/${trimmed}`;
+}

@@ -1,0 +1,18 @@
+import { clearCredentials } from './stored-credentials.ts';
+import { clearTokens } from './token-store.ts';
+
+/** What leaving the app's session means on this page: a full load of /login. */
+export const sessionExit = {
+  goToLogin(): void {
+    window.location.assign('/login');
+  },
+};
+
+/**
+ * spec 000 §4, §8: logout clears tokens and stored credentials, goes to /login and reloads.
+ * Loading /login afresh does both the navigation and the reload.
+ */
+export async function endSession(): Promise<void> {
+  await Promise.all([clearTokens(), clearCredentials()]);
+  sessionExit.goToLogin();
+}

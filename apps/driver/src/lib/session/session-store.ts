@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from 'react';
+import type { TokenData, User } from '@evc/contract';
+import { callApi } from '../api/client.ts';
+import { endSession } from './end-session.ts';
+import { getTokens, setTokens } from './token-store.ts';
+
+export { getUuid } from './device-id.ts';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+}
+
+let session: Session = { status: 'loading', user: null };
+const listeners = new Set<() => void>();
+
+function setSession(next: Session): void {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): Session {
+  return session;
+}
+
+/** The signed-in user, or why there is none yet. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/** Replaces the loaded user (after an update call answers the new user). */
+export function setUser(user: User): void {
+  setSession({ status: 'signed-in', user });
+}
+
+/** Loads /userdata with the stored tokens. Without tokens the session is signed out. */
+export async function reloadUser(): Promise<User | null> {
+  if (!(await getTokens())) {
+    setSession({ status: 'signed-out', user: null });
+    return null;
+  }
+  try {
+    const user = await callApi('userdata', {});
+    setSession({ status: 'signed-in', user });
+    return user;
+  } catch (error) {
+    // The tokens stay stored (a 401 has already ended the session through the client), so a
+    // start without connection loads the user again next time.
+    setSession({ status: 'signed-out', user: null });
+    throw error;
+  }
+}
+
+/** Start-up (spec 000 §4): load the user when tokens are stored. */
+export async function initSession(): Promise<void> {
+  try {
+    await reloadUser();
+  } catch {
+    // reloadUser has already set the signed-out state
+  }
+}
+
+/** Stores the tokens from login, MFA or registration and loads the user. */
+export async function signIn(tokenData: TokenData): Promise<User | null> {
+  await setTokens(tokenData);
+  return reloadUser();
+}
+
+/** spec 000 §4: tell the server, clear tokens and stored credentials, go to /login and reload. */
+export async function signOut(): Promise<void> {
+  const tokens = await getTokens();
+  if (tokens) {
+    try {
+      await callApi('logout', { tokens: { token: tokens.auth.token, refreshToken: tokens.refresh.token } });
+    } catch {
+      // the session ends on this device whether or not the server answered
+    }
+  }
+  setSession({ status: 'signed-out', user: null });
+  await endSession();
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { setupIonicReact } from '@ionic/react';
+import { SUPPORTED_LANGUAGES } from '@evc/domain';
+import type { Resource } from 'i18next';
+import { initI18n } from '../lib/i18n.ts';
+
+function translations(): Resource {
+  const resources: Resource = {};
+  for (const code of SUPPORTED_LANGUAGES) {
+    const file = join(import.meta.dirname, '..', '..', 'public', 'assets', 'i18n', `${code}.json`);
+    resources[code] = { translation: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+  }
+  return resources;
+}
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+setupIonicReact({ mode: 'md', animated: false });
+
+beforeAll(async () => {
+  await initI18n({ resources: translations(), language: 'en' });
+});
+
+afterEach(() => {
+  cleanup();
+  // Ionic moves overlays out of the rendered container, so cleanup() does not reach them.
+  for (const overlay of document.querySelectorAll('ion-popover, ion-modal, ion-alert, ion-toast')) overlay.remove();
+  window.localStorage.clear();
+});

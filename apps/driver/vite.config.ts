@@ -1,0 +1,47 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8282';
+
+// The server answers these; the dev and preview servers forward them. The manifest is per brand
+// (chosen by host), so the server serves it and the PWA plugin does not generate one.
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/dev': { target: apiTarget, changeOrigin: false },
+  '/manifest.webmanifest': { target: apiTarget, changeOrigin: false },
+  '/ocpp': { target: apiTarget, changeOrigin: false, ws: true },
+};
+
+/**
+ * npm keeps a second copy of @ionic/react under @ionic/react-router; both must be one instance or
+ * the router outlet cannot see the router's context.
+ */
+export const dedupe = ['@ionic/react', '@ionic/core', 'react', 'react-dom', 'react-router', 'react-router-dom'];
+
+export default defineConfig({
+  resolve: { dedupe },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/ocpp\//, /^\/manifest\.webmanifest$/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/i18n/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'translations' },
+          },
+        ],
+      },
+    }),
+  ],
+  server: { port: 5173, host: true, allowedHosts: ['.localhost'], proxy },
+  preview: { port: 4173, host: true, allowedHosts: ['.localhost'], proxy },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

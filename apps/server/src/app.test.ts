@@ -1,0 +1,93 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@evc/contract';
+import { createTestApp, DRIVER, testConfig, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(tmpdir(), 'evc-static-'));
+  await writeFile(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>EV Charge app</title>',
+  );
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log("app")');
+  t = await createTestApp({ config: testConfig({ staticDir }) });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('the call catalogue', () => {
+  it.each(Object.entries(calls))('registers %s', (_, definition) => {
+    expect(t.app.hasRoute({ method: definition.method, url: `/api${definition.path}` })).toBe(true);
+  });
+});
+
+describe('serving the built app', () => {
+  it('serves files and answers index.html for app routes (SPA fallback)', async () => {
+    const root = await t.app.inject({ url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('EV Charge app');
+    expect((await t.app.inject({ url: '/assets/app.js' })).body).toContain('console.log');
+    const deep = await t.app.inject({ url: '/completeRegistration/abc?x=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    expect(deep.body).toContain('EV Charge app');
+  });
+
+  it.each(['/api/unknown', '/dev/unknown', '/ocpp/CP-1'])(
+    'answers JSON 404 for %s, not the app',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
+
+  it('does not answer the app to non-GET requests', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
+
+describe('dev outbox', () => {
+  it('lists messages newest first, filtered by recipient', async () => {
+    await t.call('forgotPassword', { body: { email: DRIVER.email } });
+    await t.call('forgotPassword', { body: { email: 'operator@example.com' } });
+    const all = await t.outbox();
+    expect(all.map((message) => message.to).slice(0, 2)).toEqual([
+      'operator@example.com',
+      DRIVER.email,
+    ]);
+    expect(all[0]).toEqual({
+      to: 'operator@example.com',
+      subject: 'Reset your EV Charge password',
+      text: expect.stringContaining('http://app.test/reset/') as string,
+      html: expect.stringContaining('<a href="http://app.test/reset/') as string,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+      kind: 'email',
+    });
+    expect((await t.outbox(DRIVER.email)).every((message) => message.to === DRIVER.email)).toBe(
+      true,
+    );
+  });
+
+  it('shows a readable page with working links', async () => {
+    const page = await t.app.inject({ url: `/dev/mail?to=${encodeURIComponent(DRIVER.email)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Reset your EV Charge password');
+    expect(page.body).toContain('http://app.test/reset/');
+  });
+
+  it('is absent in production', async () => {
+    const production = await t.withApp({ config: testConfig({ nodeEnv: 'production' }) });
+    expect((await production.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await production.app.inject({ url: '/dev/mail' })).statusCode).toBe(404);
+    expect((await production.call('apiVersionCheck')).status).toBe(200);
+  });
+});

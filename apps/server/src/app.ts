@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMfaRepository } from './modules/auth/mfa-repository.ts';
+import { createMfaService } from './modules/auth/mfa-service.ts';
+import { createPasswordHasher, type Argon2Cost } from './modules/auth/passwords.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { createTokenService } from './modules/auth/token-service.ts';
+import { createUserTokenRepository } from './modules/auth/user-token-repository.ts';
+import { registerBrandRoutes } from './modules/brands/routes.ts';
+import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
+import { createReferenceRepository } from './modules/reference/repository.ts';
+import { registerReferenceRoutes } from './modules/reference/routes.ts';
+import { createReferenceService } from './modules/reference/service.ts';
+import { createUserRepository } from './modules/users/repository.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { createUserView } from './modules/users/user-view.ts';
+import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  type RateLimit,
+  type RateLimitedCall,
+} from './platform/http/rate-limits.ts';
+import { loggerOptions } from './platform/logging.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Opened and migrated; the caller closes it after the app. */
+  database: Database;
+  rateLimits?: Partial<Record<RateLimitedCall, RateLimit>>;
+  /** Lower argon2 cost for tests only; production uses the OWASP defaults. */
+  argon2?: Argon2Cost;
+  /** Replaces the SMTP or outbox mailer. */
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
+const NON_APP_PREFIXES = [API_PREFIX, '/dev', '/ocpp', '/brand-icon'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  // The app is built separately and may load scripts and styles inline; its CSP belongs there.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Car pictures are shown by apps served from other origins (brand domains, the dev server).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Bearer tokens, no cookies: any brand's web origin may call the API.
+  await app.register(cors, { origin: true, maxAge: 600 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.statusCode,
+        'RATE_LIMITED',
+        `Too many attempts, please try again in ${context.after}`,
+      ),
+  });
+
+  const { db } = database;
+  const outbox = createOutboxRepository(db);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, outbox)
+      : createOutboxMailer(outbox));
+  const passwords = createPasswordHasher(options.argon2);
+  const users = createUserRepository(db);
+  const reference = createReferenceRepository(db);
+  const mfaRepository = createMfaRepository(db);
+  const tokens = createTokenService({
+    jwtSecret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    sessions: createSessionRepository(db),
+    now,
+  });
+  const mfa = createMfaService({
+    mfa: mfaRepository,
+    users,
+    tokens,
+    mailer,
+    codeKey: config.jwtSecret,
+    now,
+  });
+  const auth = createAuthService({
+    users,
+    reference,
+    userTokens: createUserTokenRepository(db),
+    tokens,
+    mfa,
+    passwords,
+    mailer,
+    appUrl: config.appUrl,
+    apiVersion: config.apiVersion,
+    now,
+  });
+  const usersService = createUsersService({
+    users,
+    reference,
+    mfa: mfaRepository,
+    tokens,
+    mailer,
+    userView: createUserView(reference, mfaRepository),
+    now,
+  });
+
+  const register = createCallRegistrar(app, (token) => tokens.authenticate(token));
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  registerAuthRoutes(register, auth, mfa, limits);
+  registerUserRoutes(register, usersService);
+  registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+
+  await app.register(fastifyStatic, {
+    root: CAR_ASSETS_DIR,
+    prefix: `${API_PREFIX}/assets/cars/`,
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  registerBrandRoutes(app);
+  if (config.nodeEnv !== 'production') registerDevMailRoutes(app, outbox);
+  const appRoot = existsSync(path.join(config.staticDir, 'index.html'))
+    ? config.staticDir
+    : undefined;
+  if (appRoot) await app.register(fastifyStatic, { root: appRoot, prefix: '/', wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (appRoot && request.method === 'GET' && isAppRoute(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', appRoot);
+    }
+    return reply
+      .status(404)
+      .send({ message: `No such call: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}
+
+/** Paths the driver app's router owns: anything outside the API, the dev pages and OCPP. */
+function isAppRoute(pathname: string): boolean {
+  return !NON_APP_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { seed } from './seed.ts';
+
+async function main(): Promise<void> {
+  const config = await loadConfig(process.env);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const applied = await migrate(database);
+  await seed(database, createPasswordHasher());
+  const app = await buildApp({ config, database });
+  app.log.info({ applied, database: database.kind }, 'database ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `EV Charge is running at http://${shownHost}:${config.port}`,
+    `  database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  mail: ${mailDescription(config, `http://${shownHost}:${config.port}`)}`,
+    '  demo accounts:',
+    ...DEMO_ACCOUNTS.map(
+      (account) => `    ${account.email} / ${account.password}  (${account.what})`,
+    ),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function mailDescription(config: AppConfig, baseUrl: string): string {
+  if (config.smtpUrl) return 'sent over SMTP (SMTP_URL)';
+  if (config.nodeEnv === 'production')
+    return 'kept in the outbox table (the /dev pages are off in production)';
+  return `kept in the outbox, readable at ${baseUrl}/dev/mail`;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Could not start the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,160 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { SignedInUser, TokenData } from '@evc/contract';
+import { newId, randomToken, sha256Hex } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext, TokenScope } from '../../platform/http/call-registrar.ts';
+import type { SessionRepository } from './session-repository.ts';
+
+export interface TokenServiceDeps {
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  sessions: SessionRepository;
+  now: () => Date;
+}
+
+const ISSUER = 'evc-server';
+const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup'];
+
+const tokenExpired = () =>
+  new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired, please refresh your token');
+const sessionEnded = (message = 'Your session has ended, please sign in again') =>
+  new AppError(401, 'SESSION_REVOKED', message, true);
+
+/**
+ * Access tokens are short-lived JWTs (claims sub, scope, sid). Refresh tokens are opaque, stored
+ * as SHA-256 hashes, and rotated on every use; a session is one refresh-token family, so
+ * presenting an already-used refresh token revokes the session and every token in it.
+ */
+export function createTokenService(deps: TokenServiceDeps) {
+  const key = new TextEncoder().encode(deps.jwtSecret);
+  const secondsFromNow = (seconds: number) => new Date(deps.now().getTime() + seconds * 1000);
+
+  async function issuePair(
+    userId: string,
+    sessionId: string,
+    scope: TokenScope,
+  ): Promise<TokenData> {
+    // Whole seconds, so the expiry we announce is exactly the token's exp claim.
+    const accessExpiry = new Date(
+      Math.floor(secondsFromNow(deps.accessTokenTtlSeconds).getTime() / 1000) * 1000,
+    );
+    const accessToken = await new SignJWT({ scope, sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setJti(newId())
+      .setIssuedAt(Math.floor(deps.now().getTime() / 1000))
+      .setExpirationTime(Math.floor(accessExpiry.getTime() / 1000))
+      .sign(key);
+    const refreshToken = randomToken();
+    const refreshExpiry = secondsFromNow(deps.refreshTokenTtlSeconds);
+    await deps.sessions.addRefreshToken({
+      tokenHash: sha256Hex(refreshToken),
+      sessionId,
+      expiresAt: refreshExpiry,
+    });
+    return {
+      auth: { token: accessToken, expiry: accessExpiry.toISOString() },
+      refresh: { token: refreshToken, expiry: refreshExpiry.toISOString() },
+    };
+  }
+
+  /** Starts a session (a new refresh-token family) and returns its first tokens. */
+  async function startSession(
+    userId: string,
+    scope: TokenScope,
+    deviceUuid: string,
+  ): Promise<SignedInUser> {
+    const sessionId = newId();
+    await deps.sessions.createSession({ id: sessionId, userId, scope, deviceUuid });
+    const tokenData = await issuePair(userId, sessionId, scope);
+    return { token: tokenData.auth.token, tokenData };
+  }
+
+  return {
+    startSession,
+
+    async authenticate(accessToken: string): Promise<AuthContext> {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(accessToken, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          currentDate: deps.now(),
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw tokenExpired();
+        throw error;
+      }
+      const { sub, sid, scope, exp } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof sid !== 'string' ||
+        typeof exp !== 'number' ||
+        !SCOPES.includes(scope as TokenScope)
+      ) {
+        throw tokenExpired();
+      }
+      const session = await deps.sessions.findSession(sid);
+      if (!session || session.revokedAt || session.userId !== sub) throw sessionEnded();
+      return {
+        userId: sub,
+        sessionId: sid,
+        scope: scope as TokenScope,
+        expiresAt: new Date(exp * 1000),
+      };
+    },
+
+    /** Exchanges a refresh token for a new pair in the same session; any failure ends it. */
+    async rotate(refreshToken: string | undefined): Promise<TokenData> {
+      if (!refreshToken) throw sessionEnded('A refresh token is required');
+      const tokenHash = sha256Hex(refreshToken);
+      const record = await deps.sessions.findRefreshToken(tokenHash);
+      if (!record) throw sessionEnded('Your refresh token is not valid, please sign in again');
+      const now = deps.now();
+      const session = await deps.sessions.findSession(record.sessionId);
+      if (!session || session.revokedAt) throw sessionEnded();
+      if (record.usedAt || !(await deps.sessions.useRefreshToken(tokenHash, now))) {
+        await deps.sessions.revokeSession(session.id, 'refresh token reused', now);
+        throw new AppError(
+          401,
+          'REFRESH_TOKEN_REUSED',
+          'This refresh token was already used; the session has been ended for your safety',
+          true,
+        );
+      }
+      if (record.expiresAt <= now) {
+        await deps.sessions.revokeSession(session.id, 'refresh token expired', now);
+        throw sessionEnded('Your session has expired, please sign in again');
+      }
+      return issuePair(session.userId, session.id, session.scope);
+    },
+
+    endSession: (sessionId: string, reason: string) =>
+      deps.sessions.revokeSession(sessionId, reason, deps.now()),
+
+    /** Ends a limited session and starts a full one on the same device (enforced MFA setup done). */
+    async upgradeSession(sessionId: string): Promise<SignedInUser> {
+      const session = await deps.sessions.findSession(sessionId);
+      if (!session || session.revokedAt) throw sessionEnded();
+      await deps.sessions.revokeSession(session.id, 'upgraded to full scope', deps.now());
+      return startSession(session.userId, 'full', session.deviceUuid);
+    },
+
+    async endSessionOfUser(sessionId: string, userId: string, reason: string) {
+      const session = await deps.sessions.findSession(sessionId);
+      if (session?.userId === userId)
+        await deps.sessions.revokeSession(sessionId, reason, deps.now());
+    },
+
+    endUserSessions: (userId: string, reason: string, exceptSessionId?: string) =>
+      deps.sessions.revokeUserSessions(userId, reason, deps.now(), exceptSessionId),
+
+    async sessionOfRefreshToken(refreshToken: string) {
+      return (await deps.sessions.findRefreshToken(sha256Hex(refreshToken)))?.sessionId;
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,37 @@
+import type { MailTexts } from './mail-texts.ts';
+
+export const cy: MailTexts = {
+  greeting: (firstName) => (firstName ? `Helo ${firstName},` : 'Helo,'),
+  signOff: 'Cofion gorau,',
+  team: 'Tîm EV Charge',
+  linkFallback: "Os nad yw'r botwm yn gweithio, copïwch y cyfeiriad hwn i'ch porwr:",
+  registration: {
+    subject: 'Cadarnhewch eich cyfrif EV Charge',
+    intro: "Diolch am gofrestru. Cadarnhewch eich cyfeiriad e-bost i roi'ch cyfrif ar waith.",
+    action: 'Cadarnhau fy nghyfrif',
+    expiry: (hours) => `Mae'r ddolen hon yn ddilys am ${hours} awr.`,
+    ignore: "Os na wnaethoch chi greu cyfrif, gallwch anwybyddu'r e-bost hwn.",
+  },
+  passwordReset: {
+    subject: 'Ailosodwch eich cyfrinair EV Charge',
+    intro: 'Cawsom gais i ailosod cyfrinair eich cyfrif.',
+    action: 'Dewis cyfrinair newydd',
+    expiry: (minutes) =>
+      `Mae'r ddolen hon yn ddilys am ${minutes} munud a dim ond unwaith y gellir ei defnyddio.`,
+    ignore:
+      "Os na wnaethoch chi ofyn am hyn, gallwch anwybyddu'r e-bost hwn; ni fydd eich cyfrinair yn newid.",
+  },
+  mfaCode: {
+    subject: 'Eich cod dilysu EV Charge',
+    intro: 'Eich cod dilysu 6 digid yw:',
+    expiry: (minutes) =>
+      `Mae'r cod yn ddilys am ${minutes} munud a dim ond unwaith y gellir ei ddefnyddio.`,
+    ignore: 'Os na wnaethoch chi geisio mewngofnodi, newidiwch eich cyfrinair.',
+    sms: (code, minutes) => `Eich cod EV Charge yw ${code}. Mae'n ddilys am ${minutes} munud.`,
+  },
+  accountDeletion: {
+    subject: 'Mae eich cyfrif EV Charge wedi cael ei ddileu',
+    body: "Fel y gofynnoch chi, rydym wedi dileu eich cyfrif a'ch manylion personol. Rydych wedi cael eich allgofnodi ar bob dyfais.",
+    farewell: 'Diolch am wefru gyda ni.',
+  },
+};

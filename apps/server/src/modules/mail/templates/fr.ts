@@ -1,0 +1,36 @@
+import type { MailTexts } from './mail-texts.ts';
+
+export const fr: MailTexts = {
+  greeting: (firstName) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
+  signOff: 'Bien cordialement,',
+  team: "L'équipe EV Charge",
+  linkFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  registration: {
+    subject: 'Confirmez votre compte EV Charge',
+    intro:
+      'Merci de votre inscription. Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+    action: 'Confirmer mon compte',
+    expiry: (hours) => `Ce lien est valable ${hours} heures.`,
+    ignore: "Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.",
+  },
+  passwordReset: {
+    subject: 'Réinitialisez votre mot de passe EV Charge',
+    intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte.',
+    action: 'Choisir un nouveau mot de passe',
+    expiry: (minutes) => `Ce lien est valable ${minutes} minutes et ne peut servir qu'une fois.`,
+    ignore:
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail ; votre mot de passe reste inchangé.",
+  },
+  mfaCode: {
+    subject: 'Votre code de vérification EV Charge',
+    intro: 'Votre code de vérification à 6 chiffres est :',
+    expiry: (minutes) => `Ce code est valable ${minutes} minutes et ne peut servir qu'une fois.`,
+    ignore: "Si vous n'avez pas essayé de vous connecter, veuillez changer votre mot de passe.",
+    sms: (code, minutes) => `Votre code EV Charge est ${code}. Il est valable ${minutes} minutes.`,
+  },
+  accountDeletion: {
+    subject: 'Votre compte EV Charge a été supprimé',
+    body: 'Comme vous nous l’avez demandé, nous avons supprimé votre compte et effacé vos données personnelles. Vous avez été déconnecté sur tous vos appareils.',
+    farewell: 'Merci d’avoir rechargé avec nous.',
+  },
+};

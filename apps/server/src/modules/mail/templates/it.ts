@@ -1,0 +1,38 @@
+import type { MailTexts } from './mail-texts.ts';
+
+export const it: MailTexts = {
+  greeting: (firstName) => (firstName ? `Ciao ${firstName},` : 'Ciao,'),
+  signOff: 'Cordiali saluti,',
+  team: 'Il team di EV Charge',
+  linkFallback: 'Se il pulsante non funziona, copia questo indirizzo nel browser:',
+  registration: {
+    subject: 'Conferma il tuo account EV Charge',
+    intro:
+      'Grazie per la registrazione. Conferma il tuo indirizzo e-mail per attivare il tuo account.',
+    action: 'Conferma il mio account',
+    expiry: (hours) => `Questo link è valido per ${hours} ore.`,
+    ignore: 'Se non hai creato un account, puoi ignorare questa e-mail.',
+  },
+  passwordReset: {
+    subject: 'Reimposta la password di EV Charge',
+    intro: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account.',
+    action: 'Scegli una nuova password',
+    expiry: (minutes) =>
+      `Questo link è valido per ${minutes} minuti e può essere usato una sola volta.`,
+    ignore:
+      'Se non hai fatto tu questa richiesta, ignora questa e-mail: la tua password resta invariata.',
+  },
+  mfaCode: {
+    subject: 'Il tuo codice di verifica EV Charge',
+    intro: 'Il tuo codice di verifica a 6 cifre è:',
+    expiry: (minutes) =>
+      `Il codice è valido per ${minutes} minuti e può essere usato una sola volta.`,
+    ignore: 'Se non hai provato ad accedere, cambia la password.',
+    sms: (code, minutes) => `Il tuo codice EV Charge è ${code}. È valido per ${minutes} minuti.`,
+  },
+  accountDeletion: {
+    subject: 'Il tuo account EV Charge è stato eliminato',
+    body: 'Come richiesto, abbiamo eliminato il tuo account e cancellato i tuoi dati personali. Sei stato disconnesso da tutti i dispositivi.',
+    farewell: 'Grazie per aver ricaricato con noi.',
+  },
+};

@@ -1,0 +1,80 @@
+import { newId } from '../../platform/crypto.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import { uniqueHrCode } from './hr-code.ts';
+import type { UserRepository } from './repository.ts';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  mfaRequired: boolean;
+  what: string;
+}
+
+/** Listed in the README and printed at start-up. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'driver@example.com',
+    password: 'Driver-pass-2026',
+    firstName: 'Dana',
+    lastName: 'Driver',
+    roles: ['driver'],
+    mfaRequired: false,
+    what: 'driver',
+  },
+  {
+    email: 'operator@example.com',
+    password: 'Operator-pass-2026',
+    firstName: 'Olu',
+    lastName: 'Operator',
+    roles: ['driver', 'operator'],
+    mfaRequired: false,
+    what: 'operator (provisions chargers, acts as support)',
+  },
+  {
+    email: 'mfa@example.com',
+    password: 'Mfa-pass-2026',
+    firstName: 'Morgan',
+    lastName: 'Factor',
+    roles: ['driver'],
+    mfaRequired: true,
+    what: 'driver who must set up multi-factor authentication at first sign-in',
+  },
+];
+
+/** Creates the demo accounts that do not exist yet; existing ones are left as their users left them. */
+export async function seedDemoAccounts(
+  users: UserRepository,
+  passwords: PasswordHasher,
+): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    if (await users.findByEmail(account.email)) continue;
+    await users.insert({
+      id: newId(),
+      email: account.email,
+      passwordHash: await passwords.hash(account.password),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      hrCode: await uniqueHrCode((code) => users.isHrCodeTaken(code)),
+      roles: account.roles,
+      languageCode: 'en',
+      currencyCode: 'GBP',
+      phoneNumber: '+44 7700 900123',
+      addressLine1: '12 Charging Lane',
+      addressLine2: '',
+      addressCity: 'London',
+      addressPostcode: 'SW1A 2AA',
+      countryCode: 'GB',
+      emailPrefs: {
+        credit_low_alert: { enabled: false, threshold: 0 },
+        charge_finished_alert: { enabled: false, threshold: 0 },
+      },
+      mfaRequired: account.mfaRequired,
+      confirmedAt: new Date(),
+      acceptedTermsAt: new Date(),
+      acceptedPrivacyAt: new Date(),
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { UsersService } from './service.ts';
+
+export function registerUserRoutes(register: RegisterCall, users: UsersService): void {
+  register('userdata', ({ auth }) => users.userdata(auth));
+  register('updateUser', ({ auth, params, body }) =>
+    users.update(auth, params.userid, body.fields),
+  );
+  register('setUserLanguage', ({ auth, body }) => users.setLanguage(auth, body.userid, body.lang));
+  register('getUserBalance', ({ auth, body }) => users.balance(auth, body.userid));
+  register('getVisibilityPermissions', ({ auth }) => users.visibilityPermissions(auth));
+  register('requestAccountDeletion', ({ auth }) => users.requestDeletion(auth));
+}

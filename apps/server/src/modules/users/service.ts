@@ -1,0 +1,148 @@
+import type { CallParsedRequest, Currency, User } from '@evc/contract';
+import { DEFAULT_PERMISSION } from '@evc/domain';
+import { newId } from '../../platform/crypto.ts';
+import { AppError, forbidden, validationError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import type { MfaRepository } from '../auth/mfa-repository.ts';
+import type { TokenService } from '../auth/token-service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { accountDeletionMail } from '../mail/templates/render.ts';
+import type { ReferenceRepository } from '../reference/repository.ts';
+import { toCurrency } from '../reference/wire.ts';
+import type { UserPatch, UserRepository } from './repository.ts';
+import type { UserView } from './user-view.ts';
+
+export interface UsersServiceDeps {
+  users: UserRepository;
+  reference: ReferenceRepository;
+  mfa: MfaRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  userView: UserView;
+  now: () => Date;
+}
+
+type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
+
+/** spec 000 §6: every driver charges at chargers and sees credit; operators also run the network. */
+const DRIVER_PERMISSIONS = [DEFAULT_PERMISSION, 'CREDIT'];
+const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
+  driver: DRIVER_PERMISSIONS,
+  operator: ['OPERATOR', 'SUPPORT'],
+};
+
+export function createUsersService(deps: UsersServiceDeps) {
+  async function ownAccount(auth: AuthContext, userId?: string) {
+    if (userId !== undefined && userId !== auth.userId) throw forbidden();
+    const row = await deps.users.findById(auth.userId);
+    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    return row;
+  }
+
+  async function languageCode(code: string, field: string) {
+    const language = await deps.reference.findLanguage(code);
+    if (!language) throw validationError(field, `Unknown language ${code}`);
+    return language.code;
+  }
+
+  async function toPatch(fields: UpdateFields): Promise<UserPatch> {
+    const patch: UserPatch = {};
+    if (fields.first_name !== undefined) patch.firstName = fields.first_name;
+    if (fields.last_name !== undefined) patch.lastName = fields.last_name;
+    if (fields.phone_number !== undefined) patch.phoneNumber = fields.phone_number;
+    if (fields.email_prefs !== undefined) patch.emailPrefs = fields.email_prefs;
+    if (fields.language !== undefined)
+      patch.languageCode = await languageCode(fields.language, 'fields.language');
+    if (fields.preferredCurrency !== undefined) {
+      const currency = await deps.reference.findCurrency(fields.preferredCurrency);
+      if (!currency)
+        throw validationError(
+          'fields.preferredCurrency',
+          `Unknown currency ${fields.preferredCurrency}`,
+        );
+      patch.currencyCode = currency.code;
+    }
+    if (fields.car_type !== undefined) {
+      if (fields.car_type !== null && !(await deps.reference.findCarType(fields.car_type))) {
+        throw validationError('fields.car_type', 'Unknown car type');
+      }
+      patch.carTypeId = fields.car_type;
+    }
+    if (fields.address !== undefined) {
+      const country = await deps.reference.findCountry(fields.address.country);
+      if (!country) throw validationError('fields.address.country', 'Please Select your Country');
+      patch.addressLine1 = fields.address.line1;
+      patch.addressLine2 = fields.address.line2;
+      patch.addressCity = fields.address.city;
+      patch.addressPostcode = fields.address.postcode;
+      patch.countryCode = country.code;
+    }
+    return patch;
+  }
+
+  async function reload(userId: string): Promise<User> {
+    const row = await deps.users.findById(userId);
+    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    return deps.userView(row);
+  }
+
+  return {
+    userdata: async (auth: AuthContext): Promise<User> => deps.userView(await ownAccount(auth)),
+
+    async update(auth: AuthContext, userId: string, fields: UpdateFields): Promise<User> {
+      await ownAccount(auth, userId);
+      await deps.users.update(auth.userId, await toPatch(fields));
+      return reload(auth.userId);
+    },
+
+    async setLanguage(auth: AuthContext, userId: string, lang: string): Promise<User> {
+      await ownAccount(auth, userId);
+      await deps.users.update(auth.userId, { languageCode: await languageCode(lang, 'lang') });
+      return reload(auth.userId);
+    },
+
+    async balance(
+      auth: AuthContext,
+      userId: string,
+    ): Promise<{ balance: number; currency: Currency }> {
+      const row = await ownAccount(auth, userId);
+      const currency = await deps.reference.findCurrency(row.currencyCode);
+      if (!currency) throw new Error(`User ${row.id} has an unknown currency`);
+      return { balance: row.balanceMinor, currency: toCurrency(currency) };
+    },
+
+    async visibilityPermissions(auth: AuthContext): Promise<{ name: string }[]> {
+      const row = await ownAccount(auth);
+      const names = new Set(row.roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []));
+      return [...names].map((name) => ({ name }));
+    },
+
+    /**
+     * The account is anonymised rather than removed, so records that must be kept (charging
+     * sessions, payments) keep pointing at a row; every session ends and the address is freed.
+     */
+    async requestDeletion(auth: AuthContext): Promise<true> {
+      const row = await ownAccount(auth);
+      const mail = accountDeletionMail(row.languageCode, { firstName: row.firstName });
+      await deps.mfa.removeAll(row.id);
+      await deps.users.update(row.id, {
+        email: `deleted-${row.id}@deleted.invalid`,
+        passwordHash: `deleted:${newId()}`,
+        firstName: '',
+        lastName: '',
+        phoneNumber: '',
+        addressLine1: '',
+        addressLine2: '',
+        addressCity: '',
+        addressPostcode: '',
+        carTypeId: null,
+        deletedAt: deps.now(),
+      });
+      await deps.tokens.endUserSessions(row.id, 'account deleted');
+      await deps.mailer.sendMail({ to: row.email, ...mail });
+      return true;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SERVER_ROOT } from './config.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'evc-config-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', async () => {
+    const config = await loadConfig({}, dir);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(dir, 'data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      apiVersion: '2.0.0',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 2_592_000,
+      staticDir: path.resolve(SERVER_ROOT, '../driver/dist'),
+    });
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', async () => {
+    const first = await loadConfig({ DATA_DIR: 'state' }, dir);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(path.join(dir, 'state', 'jwt-secret'), 'utf8')).trim()).toBe(
+      first.jwtSecret,
+    );
+    expect((await loadConfig({ DATA_DIR: 'state' }, dir)).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('reads every variable', async () => {
+    const config = await loadConfig(
+      {
+        PORT: '8181',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        APP_URL: 'https://charge.example.com/',
+        JWT_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example.com:587',
+        MAIL_FROM: 'Charge <hello@example.com>',
+        API_VERSION: '2.1.0',
+        ACCESS_TOKEN_TTL: '60',
+        REFRESH_TOKEN_TTL: '3600',
+        NODE_ENV: 'production',
+        STATIC_DIR: 'public',
+        TRUST_PROXY: 'true',
+      },
+      dir,
+    );
+    expect(config).toMatchObject({
+      port: 8181,
+      appUrl: 'https://charge.example.com',
+      jwtSecret: 'x'.repeat(40),
+      apiVersion: '2.1.0',
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      nodeEnv: 'production',
+      staticDir: path.join(dir, 'public'),
+      trustProxy: true,
+    });
+  });
+
+  it('fails with the list of every problem', async () => {
+    const failure = await loadConfig(
+      {
+        PORT: 'eighty',
+        NODE_ENV: 'production',
+        SMTP_URL: 'http://x',
+        API_VERSION: '2',
+        ACCESS_TOKEN_TTL: '-5',
+      },
+      dir,
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConfigError);
+    const problems = (failure as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(problems.sort()).toEqual([
+      'ACCESS_TOKEN_TTL',
+      'API_VERSION',
+      'JWT_SECRET',
+      'PORT',
+      'SMTP_URL',
+    ]);
+    expect((failure as ConfigError).message).toContain(
+      'JWT_SECRET: is required when NODE_ENV=production',
+    );
+  });
+});

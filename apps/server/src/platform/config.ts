@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_VERSION, parseVersion } from '@evc/domain';
+import { z } from 'zod';
+
+/** apps/server, whatever the working directory. */
+export const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const positiveSeconds = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('EV Charge <no-reply@evcharge.localhost>'),
+  API_VERSION: z
+    .string()
+    .refine((text) => parseVersion(text) !== null, 'must be major.minor.patch')
+    .default(API_VERSION),
+  ACCESS_TOKEN_TTL: positiveSeconds.default(900),
+  REFRESH_TOKEN_TTL: positiveSeconds.default(30 * 24 * 60 * 60),
+  STATIC_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  apiVersion: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  staticDir: string;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Empty variables count as unset, so `FOO= npm start` falls back to the default. */
+function withoutEmpty(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+/** Validates the environment once at start-up; throws ConfigError listing every problem. */
+export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConfig> {
+  const given = withoutEmpty(env);
+  const parsed = envSchema.safeParse(given);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
+  // Checked apart from the schema so it is listed together with every other problem.
+  if (given.NODE_ENV === 'production' && !given.JWT_SECRET) {
+    problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
+  const dataDir = path.resolve(cwd, values.DATA_DIR);
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: values.JWT_SECRET ?? (await storedJwtSecret(dataDir)),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    apiVersion: values.API_VERSION,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: values.REFRESH_TOKEN_TTL,
+    staticDir: values.STATIC_DIR
+      ? path.resolve(cwd, values.STATIC_DIR)
+      : path.resolve(SERVER_ROOT, '../driver/dist'),
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY === 'true',
+  };
+}
+
+/** The embedded default keeps its signing key beside its data so tokens survive a restart. */
+async function storedJwtSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = (await readFile(file, 'utf8')).trim();
+    if (secret.length >= 32) return secret;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

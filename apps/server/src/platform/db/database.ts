@@ -1,0 +1,93 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One connection held for a sequence of statements (migrations under an advisory lock). */
+export interface SqlSession {
+  /** Runs a script of one or more statements without parameters. */
+  exec(script: string): Promise<void>;
+  query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** node-postgres connection string; without it PGlite is used. */
+  databaseUrl?: string;
+  /** Directory PGlite persists to; without it PGlite lives in memory. */
+  pgliteDir?: string;
+  /** Sets search_path on every PostgreSQL connection (tests use one schema per file). */
+  searchPath?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.searchPath);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? 'memory://');
+  const session: SqlSession = {
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    query: async <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<Row>(text, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }),
+    withSession: (work) => work(session),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(connectionString: string, searchPath: string | undefined): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePostgres({ client: pool, schema }),
+    withSession: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await client.query<Row>(text, params)).rows,
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** True for PostgreSQL's unique_violation, however the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current instanceof Object;
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

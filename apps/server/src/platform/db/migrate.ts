@@ -1,0 +1,50 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+
+// Any constant shared by every instance: several servers starting together migrate one at a time.
+const MIGRATION_LOCK_KEY = 720_531_001;
+
+/**
+ * Applies every `NNNN_name.sql` in `dir` not yet recorded in schema_migrations, in name order,
+ * each in its own transaction. Returns the names applied now.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  return database.withSession(async (session) => {
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await session.exec(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
+           name text PRIMARY KEY,
+           applied_at timestamptz NOT NULL DEFAULT now()
+         )`,
+      );
+      const applied = new Set(
+        (await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map(
+          (row) => row.name,
+        ),
+      );
+      const appliedNow: string[] = [];
+      for (const name of files) {
+        if (applied.has(name)) continue;
+        const script = await readFile(`${dir}/${name}`, 'utf8');
+        await session.exec('BEGIN');
+        try {
+          await session.exec(script);
+          await session.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+          await session.exec('COMMIT');
+        } catch (error) {
+          await session.exec('ROLLBACK');
+          throw new Error(`Migration ${name} failed`, { cause: error });
+        }
+        appliedNow.push(name);
+      }
+      return appliedNow;
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  });
+}

@@ -1,0 +1,166 @@
+// Drizzle's view of the tables created by migrations/*.sql. The SQL files are the source of
+// truth; keep this file in step with them.
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  helpline: text('helpline'),
+});
+
+export const currencies = pgTable('currencies', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  namePlural: text('name_plural').notNull(),
+  symbol: text('symbol').notNull(),
+  symbolNative: text('symbol_native').notNull(),
+  decimalDigits: integer('decimal_digits').notNull().default(2),
+  rounding: doublePrecision('rounding').notNull().default(0),
+});
+
+export const languages = pgTable('languages', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  language: text('language').notNull(),
+  flagClass: text('flag_class').notNull(),
+});
+
+export const carTypes = pgTable('car_types', {
+  id: text('id').primaryKey(),
+  make: text('make').notNull(),
+  model: text('model').notNull(),
+  image: text('image').notNull(),
+  milesPerKwh: doublePrecision('miles_per_kwh').notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export interface AlertPreferenceRow {
+  enabled: boolean;
+  threshold: number;
+}
+export interface EmailPrefsRow {
+  credit_low_alert: AlertPreferenceRow;
+  charge_finished_alert: AlertPreferenceRow;
+}
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  hrCode: text('hr_code').notNull().unique(),
+  roles: text('roles').array().notNull(),
+  languageCode: text('language_code').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  carTypeId: text('car_type_id'),
+  phoneNumber: text('phone_number').notNull().default(''),
+  addressLine1: text('address_line1').notNull().default(''),
+  addressLine2: text('address_line2').notNull().default(''),
+  addressCity: text('address_city').notNull().default(''),
+  addressPostcode: text('address_postcode').notNull().default(''),
+  countryCode: text('country_code').notNull(),
+  emailPrefs: jsonb('email_prefs').$type<EmailPrefsRow>().notNull(),
+  balanceMinor: integer('balance_minor').notNull().default(0),
+  mfaRequired: boolean('mfa_required').notNull().default(false),
+  acceptedTermsAt: timestamptz('accepted_terms_at'),
+  acceptedPrivacyAt: timestamptz('accepted_privacy_at'),
+  confirmedAt: timestamptz('confirmed_at'),
+  deletedAt: timestamptz('deleted_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export type MfaMethodName = 'email' | 'phone' | 'app';
+
+export const mfaMethods = pgTable(
+  'mfa_methods',
+  {
+    userId: text('user_id').notNull(),
+    method: text('method').$type<MfaMethodName>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    destination: text('destination'),
+    totpSecret: text('totp_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    verifiedAt: timestamptz('verified_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.method] })],
+);
+export type MfaMethodRow = typeof mfaMethods.$inferSelect;
+
+export type MfaCodePurpose = 'login' | 'setup';
+
+export const mfaCodes = pgTable('mfa_codes', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  purpose: text('purpose').$type<MfaCodePurpose>().notNull(),
+  method: text('method').$type<'email' | 'phone'>().notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type UserTokenKind = 'registration' | 'password-reset';
+
+export const userTokens = pgTable('user_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  kind: text('kind').$type<UserTokenKind>().notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type TokenScope = 'full' | 'mfa-setup';
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  scope: text('scope').$type<TokenScope>().notNull(),
+  deviceUuid: text('device_uuid').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  revokedAt: timestamptz('revoked_at'),
+  revokedReason: text('revoked_reason'),
+});
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type OutboxKind = 'email' | 'sms';
+
+export const outbox = pgTable('outbox', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').$type<OutboxKind>().notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calls, envelope, errorBody } from '@evc/contract';
+import type {
+  CallDefinition,
+  CallName,
+  CallParsedRequest,
+  CallResponse,
+  Calls,
+} from '@evc/contract';
+import { AppError } from '../errors.ts';
+import type { RateLimit } from './rate-limits.ts';
+
+export const API_PREFIX = '/api';
+
+export type TokenScope = 'full' | 'mfa-setup';
+
+/** Who is calling, from a verified access token whose session is still live. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  scope: TokenScope;
+  /** When the access token expires. */
+  expiresAt: Date;
+}
+
+export type Authenticate = (accessToken: string) => Promise<AuthContext>;
+
+type ParsedParams<K extends CallName> = Calls[K] extends { params: z.ZodType }
+  ? z.output<Calls[K]['params']>
+  : Record<string, never>;
+
+export interface CallInput<K extends CallName> {
+  body: CallParsedRequest<K>;
+  params: ParsedParams<K>;
+  /** Present on every call whose contract says auth 'user'. */
+  auth: Calls[K]['auth'] extends 'user' ? AuthContext : undefined;
+  /** The bearer token as sent (the refresh token on refreshToken). */
+  bearer: string | undefined;
+  request: FastifyRequest;
+}
+
+export interface CallOptions {
+  rateLimit?: RateLimit & {
+    /** What, besides the client address, the limit is counted per (login name, e-mail). */
+    keyOf?: (body: unknown) => string | undefined;
+  };
+}
+
+export type CallHandler<K extends CallName> = (input: CallInput<K>) => Promise<CallResponse<K>>;
+
+export type RegisterCall = <K extends CallName>(
+  name: K,
+  handler: CallHandler<K>,
+  options?: CallOptions,
+) => void;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+};
+
+/**
+ * Registers each call of the contract at `/api` + its path with the contract's schemas: the
+ * request is validated before the handler runs, the answer is wrapped in `{ data }` and checked
+ * against the response schema. Calls with auth 'user' need a live access token; a token limited
+ * to MFA setup is refused on calls the contract does not allow during setup.
+ */
+export function createCallRegistrar(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+): RegisterCall {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return (name, handler, options = {}) => {
+    const definition: CallDefinition = calls[name];
+    const { rateLimit } = options;
+    typed.route({
+      method: definition.method,
+      url: `${API_PREFIX}${definition.path}`,
+      schema: {
+        ...(definition.method === 'GET' ? {} : { body: definition.request }),
+        ...(definition.params ? { params: definition.params } : {}),
+        response: { 200: envelope(definition.response), ...errorResponses },
+      },
+      ...(rateLimit
+        ? {
+            config: {
+              rateLimit: {
+                max: rateLimit.max,
+                timeWindow: rateLimit.timeWindowMs,
+                // After validation, so the key uses the normalised login name.
+                hook: 'preHandler',
+                keyGenerator: (request: FastifyRequest) =>
+                  `${request.ip}|${rateLimit.keyOf?.(request.body) ?? ''}`,
+              },
+            },
+          }
+        : {}),
+      onRequest: async (request) => {
+        if (definition.auth !== 'user') return;
+        const token = bearerToken(request);
+        if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+        const auth = await authenticate(token);
+        if (auth.scope === 'mfa-setup' && !definition.allowDuringMfaSetup) {
+          throw new AppError(
+            403,
+            'MFA_SETUP_REQUIRED',
+            'Please set up multi-factor authentication before you continue',
+          );
+        }
+        request.auth = auth;
+      },
+      handler: async (request) => {
+        const input = {
+          body: request.body,
+          params: request.params,
+          auth: request.auth ?? undefined,
+          bearer: bearerToken(request),
+          request,
+        } as CallInput<typeof name>;
+        return { data: await handler(input) };
+      },
+    });
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { calls, callPath, type CallName, type SignedInUser } from '@evc/contract';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { createPasswordHasher, type Argon2Cost } from '../modules/auth/passwords.ts';
+import type { AppConfig } from '../platform/config.ts';
+import { openDatabase, type Database } from '../platform/db/database.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
+import { seed } from '../seed.ts';
+
+/** Far cheaper than production's OWASP cost; only tests use it. */
+export const TEST_ARGON2: Argon2Cost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+// Files sign in many times from one address; rate-limit tests pass their own small limits.
+const GENEROUS_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 10_000, timeWindowMs: 60_000 }]),
+);
+
+export const APP_URL = 'http://app.test';
+export const API_2_0_0 = { majorversion: 2, minorversion: 0, patchversion: 0 };
+
+export const DRIVER = { email: 'driver@example.com', password: 'Driver-pass-2026' };
+export const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
+export const MFA_USER = { email: 'mfa@example.com', password: 'Mfa-pass-2026' };
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    appUrl: APP_URL,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    smtpUrl: undefined,
+    mailFrom: 'EV Charge <no-reply@test>',
+    apiVersion: '2.0.0',
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 30 * 24 * 3600,
+    staticDir: '/nonexistent',
+    logLevel: 'silent',
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** A clock tests can move forward; the app reads the time through it. */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  };
+}
+
+export interface CallResult {
+  status: number;
+  // The body is checked by each test; unknown keeps them honest about its shape.
+  body: { data?: unknown; message?: string; code?: string; forcelogout?: boolean };
+}
+
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+  kind: 'email' | 'sms';
+}
+
+export interface CallOptions {
+  body?: unknown;
+  params?: Record<string, string>;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  call(name: CallName, options?: CallOptions): Promise<CallResult>;
+  outbox(to?: string): Promise<OutboxEntry[]>;
+  /** Signs in a user without MFA and returns the tokens. */
+  login(account: { email: string; password: string }, uuid?: string): Promise<SignedInUser>;
+  /** Another app on the same database (e.g. with small rate limits). */
+  withApp(options: Partial<BuildAppOptions>): Promise<TestApp>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => Promise.resolve() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl, searchPath: schema });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+function wrap(
+  app: FastifyInstance,
+  database: Database,
+  makeAnother: TestApp['withApp'],
+  close: () => Promise<void>,
+): TestApp {
+  const call: TestApp['call'] = async (name, options = {}) => {
+    const definition = calls[name];
+    const response = await app.inject({
+      method: definition.method,
+      url: `/api${callPath(definition, options.params)}`,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(definition.method === 'GET' ? {} : { payload: options.body ?? {} }),
+    });
+    return { status: response.statusCode, body: response.json<CallResult['body']>() };
+  };
+  return {
+    app,
+    database,
+    call,
+    async outbox(to) {
+      const response = await app.inject({
+        url: `/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`,
+      });
+      return response.json<{ data: OutboxEntry[] }>().data;
+    },
+    async login(account, uuid = 'test-device') {
+      const result = await call('login', {
+        body: {
+          name: account.email,
+          password: account.password,
+          apiVersion: API_2_0_0,
+          appVersion: '2.7.9',
+          uuid,
+        },
+      });
+      const data = result.body.data as { user?: SignedInUser } | undefined;
+      if (result.status !== 200 || !data?.user) {
+        throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);
+      }
+      return data.user;
+    },
+    withApp: makeAnother,
+    close,
+  };
+}
+
+/**
+ * A fresh database per test file (in-memory PGlite, or a new schema on PostgreSQL when
+ * DATABASE_URL is set), migrated and seeded once, and the app built on it.
+ */
+export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await migrate(database);
+  await seed(database, createPasswordHasher(TEST_ARGON2));
+  const others: FastifyInstance[] = [];
+
+  const build = (extra: Partial<BuildAppOptions>) =>
+    buildApp({
+      config: testConfig(),
+      database,
+      argon2: TEST_ARGON2,
+      logger: false,
+      rateLimits: GENEROUS_LIMITS,
+      ...options,
+      ...extra,
+    });
+
+  const makeAnother = async (extra: Partial<BuildAppOptions>): Promise<TestApp> => {
+    const other = await build(extra);
+    others.push(other);
+    return wrap(other, database, makeAnother, () => other.close());
+  };
+
+  const app = await build({});
+  return wrap(app, database, makeAnother, async () => {
+    for (const other of others) await other.close();
+    await app.close();
+    await database.close();
+    await drop();
+  });
+}
+
+export const codeIn = (text: string): string => {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`no 6-digit code in: ${text}`);
+  return match[1];
+};
+
+export const linkTokenIn = (text: string, route: 'completeRegistration' | 'reset'): string => {
+  const match = new RegExp(`${APP_URL}/${route}/(\\S+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${route} link in: ${text}`);
+  return decodeURIComponent(match[1]);
+};

@@ -1,0 +1,17 @@
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server.ts';
+
+/** One system for all browser tests; tests that need another configuration start their own. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startServer(Number(process.env.E2E_PORT ?? 18_080));
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('port', server.port);
+  return () => server.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+  }
+}

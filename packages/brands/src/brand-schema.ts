@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'a #rrggbb colour');
+const httpsUrl = z.url({ protocol: /^https$/ });
+
+/** How a brand's icon is drawn; `icon.ts` renders it to SVG. */
+export const iconDesignSchema = z.object({
+  shape: z.enum(['circle', 'rounded-square', 'hexagon', 'shield']),
+  background: hexColour,
+  foreground: hexColour,
+  glyph: z.enum(['bolt', 'plug', 'leaf', 'wave', 'sun', 'drop']),
+});
+
+/**
+ * One brand (spec 001 §1): name, icon, style sheet, production and optional development API
+ * address, optional support e-mail, URL fragments, web domain, optional knowledge-base link,
+ * a payment-provider key slot, default currency and country.
+ */
+export const brandSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+  name: z.string().min(2),
+  icon: iconDesignSchema,
+  /** CSS custom properties applied to the document: Ionic colours and the page background. */
+  styles: z
+    .object({
+      '--ion-color-primary': hexColour,
+      '--ion-color-secondary': hexColour,
+      '--ion-color-tertiary': hexColour,
+      '--ion-background-color': hexColour,
+    })
+    .catchall(z.string().min(1)),
+  api: z.object({ production: httpsUrl, development: httpsUrl.optional() }),
+  supportEmail: z.email().optional(),
+  urlFragments: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
+  webDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'a host name'),
+  knowledgeBaseUrl: httpsUrl.optional(),
+  howToVideoUrl: httpsUrl.optional(),
+  /** Stripe publishable key; null until the operator configures one (the app then uses the sandbox). */
+  paymentProviderKey: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/)
+    .nullable(),
+  defaultCurrency: z.string().regex(/^[A-Z]{3}$/),
+  defaultCountry: z.string().regex(/^[A-Z]{2}$/),
+});
+
+export type BrandDefinition = z.infer<typeof brandSchema>;
+export type IconDesign = z.infer<typeof iconDesignSchema>;
+
+/** Validates a brand file when it is loaded; a wrong file stops the build and the tests. */
+export function defineBrand(definition: z.input<typeof brandSchema>): BrandDefinition {
+  const parsed = brandSchema.safeParse(definition);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`brand ${definition.id}: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}

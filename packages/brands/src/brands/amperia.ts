@@ -1,0 +1,19 @@
+import { defineBrand } from '../brand-schema.ts';
+
+export const amperia = defineBrand({
+  id: 'amperia',
+  name: 'Amperia',
+  icon: { shape: 'hexagon', background: '#6a1b9a', foreground: '#ffffff', glyph: 'bolt' },
+  styles: {
+    '--ion-color-primary': '#6a1b9a',
+    '--ion-color-secondary': '#2a0a3d',
+    '--ion-color-tertiary': '#00bfa5',
+    '--ion-background-color': '#f7f3fa',
+  },
+  api: { production: 'https://api.amperia.example.com/api' },
+  urlFragments: ['amperia'],
+  webDomain: 'app.amperia.example.com',
+  paymentProviderKey: null,
+  defaultCurrency: 'GBP',
+  defaultCountry: 'GB',
+});

@@ -1,0 +1,20 @@
+import { defineBrand } from '../brand-schema.ts';
+
+export const harbourCharge = defineBrand({
+  id: 'harbour-charge',
+  name: 'Harbour Charge',
+  icon: { shape: 'circle', background: '#0277bd', foreground: '#ffffff', glyph: 'wave' },
+  styles: {
+    '--ion-color-primary': '#0277bd',
+    '--ion-color-secondary': '#01304d',
+    '--ion-color-tertiary': '#ff7043',
+    '--ion-background-color': '#f2f7fb',
+  },
+  api: { production: 'https://api.harbourcharge.example.ie/api' },
+  supportEmail: 'help@harbourcharge.example.ie',
+  urlFragments: ['harbour'],
+  webDomain: 'app.harbourcharge.example.ie',
+  paymentProviderKey: null,
+  defaultCurrency: 'EUR',
+  defaultCountry: 'IE',
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  deviceUuid,
+  email,
+  mfaCode,
+  mfaMethod,
+  mfaOption,
+  password,
+  signedInUser,
+  tokenPair,
+  user,
+  versionNumbers,
+  addressInput,
+  isoDateTime,
+} from './shared.ts';
+import { okTrue } from './envelope.ts';
+
+const loginName = z.string().trim().toLowerCase().min(1, 'Please enter your username');
+
+export const loginRequest = z.object({
+  name: loginName,
+  password,
+  apiVersion: versionNumbers,
+  appVersion: z.string().min(1),
+  uuid: deviceUuid,
+});
+export const mfaStage = z.enum(['RequestToken', 'EnforcedSetup']);
+export type MfaStage = z.infer<typeof mfaStage>;
+export const loginResponse = z.object({
+  mfaStage: mfaStage.optional(),
+  mfaOptions: z.array(mfaOption).optional(),
+  message: z.string().optional(),
+  user: signedInUser.optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const mfaRequestTokenRequest = z.object({
+  name: loginName,
+  password,
+  method: mfaMethod,
+  uuid: deviceUuid,
+});
+export const mfaRequestTokenResponse = z.object({ sent: z.literal(true), method: mfaMethod });
+
+export const mfaVerifyRequest = z.object({
+  method: mfaMethod,
+  mfaToken: mfaCode,
+  name: loginName,
+  password,
+  uuid: deviceUuid,
+});
+export const mfaVerifyResponse = z.object({ user: signedInUser });
+
+export const mfaMethodsResponse = z.array(mfaOption);
+
+export const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter your Phone Number');
+
+export const mfaSetupRequest = z.object({
+  method: mfaMethod,
+  phone_number: phoneNumber.optional(),
+});
+export const mfaSetupResponse = z.object({
+  method: mfaMethod,
+  otpauthUrl: z.string().optional(),
+  qrDataUrl: z.string().optional(),
+  secret: z.string().optional(),
+});
+export const mfaSetupConfirmRequest = z.object({ method: mfaMethod, code: mfaCode });
+export const mfaSetupConfirmResponse = z.object({
+  methods: z.array(mfaOption),
+  user: signedInUser.optional(),
+});
+export const mfaMethodRequest = z.object({ method: mfaMethod });
+
+export const registrationUser = z.object({
+  first_name: z.string().trim().min(1, 'Please enter your First Name').max(100),
+  last_name: z.string().trim().min(1, 'Please enter your Last Name').max(100),
+  email,
+  password,
+  phone_number: phoneNumber,
+  address: addressInput,
+  preferredCurrency: z.string().trim().length(3, 'Please Select your Currency').toUpperCase(),
+  language: z.string().trim().min(2).max(5).default('en'),
+  acceptedTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
+  acceptedPrivacy: z.literal(true, { error: 'You must accept the privacy policy' }),
+});
+export type RegistrationUser = z.infer<typeof registrationUser>;
+export const startRegistrationRequest = z.object({ user: registrationUser });
+export const startRegistrationResponse = z.object({ email: z.string() });
+
+export const emailRequest = z.object({ email });
+export const sentResponse = z.object({ sent: z.literal(true) });
+
+export const completeRegistrationRequest = z.object({
+  uuid: deviceUuid,
+  token: z.string().trim().min(1),
+});
+export const completeRegistrationResponse = z.object({
+  _id: z.string(),
+  email: z.string(),
+  user: signedInUser,
+});
+
+export const resetPasswordRequest = z.object({ token: z.string().trim().min(1), password });
+export const updatePasswordRequest = z.object({
+  old_password: z.string().min(1, 'Please enter your current password'),
+  new_password: password,
+});
+
+export const checkTokenResponse = z.object({ valid: z.literal(true), expiry: isoDateTime });
+export const refreshTokenRequest = z.object({ uuid: deviceUuid });
+export const refreshTokenResponse = z.object({ auth: tokenPair, refresh: tokenPair });
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;
+
+export const logoutRequest = z.object({
+  tokens: z.object({ token: z.string().optional(), refreshToken: z.string().optional() }),
+});
+
+export { okTrue, user };

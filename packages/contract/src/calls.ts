@@ -1,0 +1,264 @@
+import type { z } from 'zod';
+import * as auth from './auth.ts';
+import * as account from './account.ts';
+import * as reference from './reference.ts';
+import { emptyRequest, noBody, okTrue } from './envelope.ts';
+import { user } from './shared.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * `none`: no bearer; `user`: the access token; `refresh`: the refresh token as the bearer.
+ * `mfa-setup` marks calls that a token limited to setting up MFA may still make.
+ */
+export type CallAuth = 'none' | 'user' | 'refresh';
+
+export interface CallDefinition {
+  method: HttpMethod;
+  /** Path under the API base, with `:name` parameters. */
+  path: string;
+  request: z.ZodType;
+  response: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  auth: CallAuth;
+  /** Allowed for a token that may only set up MFA (login stage EnforcedSetup). */
+  allowDuringMfaSetup?: boolean;
+}
+
+/** The call catalogue (spec 000 §7) with one schema per request and response. */
+export const calls = {
+  login: { method: 'POST', path: '/login', request: auth.loginRequest, response: auth.loginResponse, auth: 'none' },
+  mfaRequestToken: {
+    method: 'POST',
+    path: '/development/user/mfa/requestToken',
+    request: auth.mfaRequestTokenRequest,
+    response: auth.mfaRequestTokenResponse,
+    auth: 'none',
+  },
+  mfaVerify: {
+    method: 'POST',
+    path: '/development/user/mfa/verify',
+    request: auth.mfaVerifyRequest,
+    response: auth.mfaVerifyResponse,
+    auth: 'none',
+  },
+  mfaMethods: {
+    method: 'GET',
+    path: '/development/user/mfa/methods',
+    request: noBody,
+    response: auth.mfaMethodsResponse,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  mfaSetup: {
+    method: 'POST',
+    path: '/development/user/mfa/setup',
+    request: auth.mfaSetupRequest,
+    response: auth.mfaSetupResponse,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  mfaSetupConfirm: {
+    method: 'POST',
+    path: '/development/user/mfa/setup/confirm',
+    request: auth.mfaSetupConfirmRequest,
+    response: auth.mfaSetupConfirmResponse,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  mfaSetDefault: {
+    method: 'POST',
+    path: '/development/user/mfa/default',
+    request: auth.mfaMethodRequest,
+    response: auth.mfaMethodsResponse,
+    auth: 'user',
+  },
+  mfaRemove: {
+    method: 'POST',
+    path: '/development/user/mfa/remove',
+    request: auth.mfaMethodRequest,
+    response: auth.mfaMethodsResponse,
+    auth: 'user',
+  },
+  startRegistration: {
+    method: 'POST',
+    path: '/startRegistration',
+    request: auth.startRegistrationRequest,
+    response: auth.startRegistrationResponse,
+    auth: 'none',
+  },
+  requestRegistrationEmail: {
+    method: 'POST',
+    path: '/requestRegistrationEmail',
+    request: auth.emailRequest,
+    response: auth.sentResponse,
+    auth: 'none',
+  },
+  completeRegistration: {
+    method: 'POST',
+    path: '/completeRegistration',
+    request: auth.completeRegistrationRequest,
+    response: auth.completeRegistrationResponse,
+    auth: 'none',
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgotPassword',
+    request: auth.emailRequest,
+    response: auth.sentResponse,
+    auth: 'none',
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/resetPassword',
+    request: auth.resetPasswordRequest,
+    response: okTrue,
+    auth: 'none',
+  },
+  updatePassword: {
+    method: 'POST',
+    path: '/updatePassword',
+    request: auth.updatePasswordRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  checkToken: {
+    method: 'POST',
+    path: '/checkToken',
+    request: emptyRequest,
+    response: auth.checkTokenResponse,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/refreshToken',
+    request: auth.refreshTokenRequest,
+    response: auth.refreshTokenResponse,
+    auth: 'refresh',
+  },
+  logout: {
+    method: 'POST',
+    path: '/development/logout',
+    request: auth.logoutRequest,
+    response: okTrue,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  userdata: {
+    method: 'POST',
+    path: '/userdata',
+    request: account.userdataRequest,
+    response: user,
+    auth: 'user',
+    allowDuringMfaSetup: true,
+  },
+  updateUser: {
+    method: 'PATCH',
+    path: '/development/user/update/:userid',
+    params: account.userIdParams,
+    request: account.updateUserRequest,
+    response: user,
+    auth: 'user',
+  },
+  setUserLanguage: {
+    method: 'POST',
+    path: '/setUserLanguage',
+    request: account.setUserLanguageRequest,
+    response: user,
+    auth: 'user',
+  },
+  requestAccountDeletion: {
+    method: 'POST',
+    path: '/development/user/account/requestAccountDeletion',
+    request: emptyRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  getUserBalance: {
+    method: 'POST',
+    path: '/getUserBalance',
+    request: account.getUserBalanceRequest,
+    response: account.getUserBalanceResponse,
+    auth: 'user',
+  },
+  getVisibilityPermissions: {
+    method: 'POST',
+    path: '/getVisibilityPermissions',
+    request: emptyRequest,
+    response: account.visibilityPermissionsResponse,
+    auth: 'user',
+  },
+  getHelpline: {
+    method: 'POST',
+    path: '/getHelpline',
+    request: account.getHelplineRequest,
+    response: account.helplineResponse,
+    auth: 'user',
+  },
+  defaultHelpline: {
+    method: 'GET',
+    path: '/development/guest/helpline/default',
+    request: noBody,
+    response: account.helplineResponse,
+    auth: 'none',
+  },
+  getCarTypes: {
+    method: 'GET',
+    path: '/getCarTypes',
+    request: noBody,
+    response: reference.carTypesResponse,
+    auth: 'none',
+  },
+  getAllCountries: {
+    method: 'GET',
+    path: '/getAllCountries',
+    request: noBody,
+    response: reference.countriesResponse,
+    auth: 'none',
+  },
+  getAllCurrencies: {
+    method: 'GET',
+    path: '/getAllCurrencies',
+    request: noBody,
+    response: reference.currenciesResponse,
+    auth: 'none',
+  },
+  getAllLanguages: {
+    method: 'GET',
+    path: '/getAllLanguages',
+    request: noBody,
+    response: reference.languagesResponse,
+    auth: 'none',
+  },
+  apiVersionCheck: {
+    method: 'GET',
+    path: '/apiversioncheck',
+    request: noBody,
+    response: reference.apiVersionResponse,
+    auth: 'none',
+  },
+} as const satisfies Record<string, CallDefinition>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+/** What the caller sends (before the schema's defaults and transforms). */
+export type CallRequest<K extends CallName> = z.input<Calls[K]['request']>;
+/** What the server receives after validation. */
+export type CallParsedRequest<K extends CallName> = z.output<Calls[K]['request']>;
+/** The `data` of a successful answer. */
+export type CallResponse<K extends CallName> = z.output<Calls[K]['response']>;
+/** Path parameters, for calls whose path has `:name` segments. */
+export type CallParams<K extends CallName> = Calls[K] extends { params: z.ZodType }
+  ? z.input<Calls[K]['params']>
+  : undefined;
+
+/** Fills `:name` segments of a call's path. */
+export function callPath(definition: CallDefinition, params?: Record<string, string>): string {
+  return definition.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${definition.path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './shared.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './reference.ts';
+export * from './calls.ts';

@@ -1,0 +1,131 @@
+import { MINUTES_PER_PERIOD, type TariffVariability } from './tariff.ts';
+
+/** spec 000 §3, 001 §3: statuses a connector reports. */
+export const CONNECTOR_STATUSES = [
+  'Available',
+  'Charging',
+  'Preparing',
+  'Finishing',
+  'SuspendedEV',
+  'SuspendedEVSE',
+  'Faulted',
+  'Unavailable',
+  'Offline',
+  'Unknown',
+] as const;
+export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
+/** What the driver sees: a status, or the display-only InUse and Paused. */
+export type ConnectorStatusWording = ConnectorStatus | 'InUse' | 'Paused';
+export type ConnectorStatusClass =
+  'available' | 'suspended' | 'charging' | 'faulted' | 'unknown' | 'offline';
+
+export function toConnectorStatus(raw: string | null | undefined): ConnectorStatus {
+  return CONNECTOR_STATUSES.find((status) => status === raw) ?? 'Unknown';
+}
+
+/**
+ * spec 001 §4: a connector reported Available on a charger whose tariff has limited hours is shown
+ * Unavailable when the current half-hour period is not available.
+ */
+function displayedStatus(raw: string | null | undefined, availableNow: boolean): ConnectorStatus {
+  const status = toConnectorStatus(raw);
+  return status === 'Available' && !availableNow ? 'Unavailable' : status;
+}
+
+export interface ConnectorWordingInput {
+  status: string | null | undefined;
+  chargerOnline: boolean;
+  /** The signed-in driver owns the connector's current transaction. */
+  ownsTransaction: boolean;
+  /** Result of isConnectorAvailableNow; true when the tariff has no limited hours. */
+  availableNow?: boolean;
+}
+
+/**
+ * spec 000 §4, 001 §4: Offline overrides all. The owner of the transaction sees the status as
+ * is; everyone else sees Charging, Preparing and Finishing as InUse and both suspended statuses
+ * as Paused. Unrecognised statuses read Unknown.
+ */
+export function connectorStatusWording({
+  status,
+  chargerOnline,
+  ownsTransaction,
+  availableNow = true,
+}: ConnectorWordingInput): ConnectorStatusWording {
+  if (!chargerOnline) return 'Offline';
+  const shown = displayedStatus(status, availableNow);
+  if (ownsTransaction) return shown;
+  switch (shown) {
+    case 'Charging':
+    case 'Preparing':
+    case 'Finishing':
+      return 'InUse';
+    case 'SuspendedEV':
+    case 'SuspendedEVSE':
+      return 'Paused';
+    case 'Available':
+    case 'Faulted':
+    case 'Unavailable':
+    case 'Offline':
+    case 'Unknown':
+      return shown;
+  }
+}
+
+/** spec 001 §4: the style class follows the status; Offline overrides all; fallback Unknown. */
+export function connectorStatusClass(
+  status: string | null | undefined,
+  online: boolean,
+  availableNow = true,
+): ConnectorStatusClass {
+  if (!online) return 'offline';
+  const shown = displayedStatus(status, availableNow);
+  switch (shown) {
+    case 'Available':
+      return 'available';
+    case 'SuspendedEV':
+    case 'SuspendedEVSE':
+      return 'suspended';
+    case 'Preparing':
+    case 'Finishing':
+    case 'Charging':
+      return 'charging';
+    case 'Faulted':
+    case 'Unavailable':
+      return 'faulted';
+    case 'Offline':
+      return 'offline';
+    case 'Unknown':
+      return 'unknown';
+  }
+}
+
+export interface LocalTimeSlot {
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** Minutes since local midnight, 0–1439. */
+  minuteOfDay: number;
+}
+
+/** The device-local weekday and minute of a moment (spec 001 §4: device local time). */
+export function localTimeSlot(date: Date): LocalTimeSlot {
+  return {
+    weekday: date.getDay() === 0 ? 7 : date.getDay(),
+    minuteOfDay: date.getHours() * 60 + date.getMinutes(),
+  };
+}
+
+/**
+ * Whether the tariff lets the connector be used in the half-hour period containing the given
+ * local time. No variability, or 24/7, means always. With limited hours a weekday that is not
+ * listed, or a period missing from its list, counts as unavailable.
+ */
+export function isConnectorAvailableNow(
+  variability: TariffVariability | null | undefined,
+  { weekday, minuteOfDay }: LocalTimeSlot,
+): boolean {
+  if (!variability || variability.twentyfourseven) return true;
+  const day = variability.regular_hours.find((hours) => hours.weekday === weekday);
+  const period = day?.periods[Math.floor(minuteOfDay / MINUTES_PER_PERIOD)];
+  return period?.available ?? false;
+}

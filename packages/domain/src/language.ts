@@ -1,0 +1,75 @@
+/** spec 000 §1: English (default), French, Welsh, Spanish, Italian. */
+export const SUPPORTED_LANGUAGES = ['en', 'fr', 'cy', 'es', 'it'] as const;
+export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+/** spec 001 §4: the local-storage key the chosen language is kept under. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function isSupportedLanguage(code: string): code is LanguageCode {
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
+}
+
+export interface LanguageChange {
+  newCode: string;
+  storedCode?: string | null;
+  userLoaded: boolean;
+  isMasq: boolean;
+  isGuest: boolean;
+}
+
+export interface LanguageChangeEffects {
+  storeLocally: true;
+  persistToAccount: boolean;
+}
+
+/**
+ * spec 001 §4: a language change is always stored locally; it is persisted to the account only
+ * when a user is loaded, the language differs from the stored one, and the user is neither
+ * masquerading nor a guest.
+ */
+export function languageChangeEffects({
+  newCode,
+  storedCode,
+  userLoaded,
+  isMasq,
+  isGuest,
+}: LanguageChange): LanguageChangeEffects {
+  return {
+    storeLocally: true,
+    persistToAccount: userLoaded && newCode !== storedCode && !isMasq && !isGuest,
+  };
+}
+
+export interface InitialLanguageInput {
+  stored?: string | null;
+  /** The browser's preferred languages, most preferred first (navigator.languages). */
+  browserLanguages: readonly string[];
+  /** Codes whose translations are loaded (spec 001 §9: the list is filtered to those). */
+  available?: readonly LanguageCode[];
+  /** spec 000 §4: in masquerade the language is not taken from local storage. */
+  isMasq?: boolean;
+}
+
+function primarySubtag(tag: string): string {
+  return tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
+}
+
+/**
+ * The stored language when available (and not masquerading), else the first browser language
+ * whose primary subtag is available ('fr-CA' → 'fr'), else English.
+ */
+export function pickInitialLanguage({
+  stored,
+  browserLanguages,
+  available = SUPPORTED_LANGUAGES,
+  isMasq = false,
+}: InitialLanguageInput): LanguageCode {
+  const isAvailable = (code: string): code is LanguageCode =>
+    (available as readonly string[]).includes(code);
+  if (!isMasq && stored && isAvailable(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const code = primarySubtag(tag);
+    if (isAvailable(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
