@@ -10,6 +10,7 @@ const proxy = {
   '/api': { target: apiTarget, changeOrigin: false },
   '/dev': { target: apiTarget, changeOrigin: false },
   '/manifest.webmanifest': { target: apiTarget, changeOrigin: false },
+  '/brand-icon': { target: apiTarget, changeOrigin: false },
   '/ocpp': { target: apiTarget, changeOrigin: false, ws: true },
 };
 
@@ -17,7 +18,14 @@ const proxy = {
  * npm keeps a second copy of @ionic/react under @ionic/react-router; both must be one instance or
  * the router outlet cannot see the router's context.
  */
-export const dedupe = ['@ionic/react', '@ionic/core', 'react', 'react-dom', 'react-router', 'react-router-dom'];
+export const dedupe = [
+  '@ionic/react',
+  '@ionic/core',
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+];
 
 export default defineConfig({
   resolve: { dedupe },
@@ -30,7 +38,13 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/ocpp\//, /^\/manifest\.webmanifest$/],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/dev\//,
+          /^\/ocpp\//,
+          /^\/manifest\.webmanifest$/,
+          /^\/brand-icon\//,
+        ],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/i18n/'),

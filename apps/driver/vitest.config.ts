@@ -4,8 +4,11 @@ import { dedupe } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { dedupe },
+  // Ionic's React wrappers come from @lit/react; its browser build (not the server one Node would
+  // pick) attaches their event listeners and properties, so tests can type into Ionic inputs.
+  resolve: { dedupe, conditions: ['browser', 'module', 'import', 'default'] },
   test: {
+    server: { deps: { inline: ['@ionic/react', '@stencil/react-output-target', '@lit/react'] } },
     name: 'driver',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -9,7 +9,9 @@ if (!url || !out) {
 }
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
+  const page = await browser.newPage({
+    viewport: { width: Number(width), height: Number(height) },
+  });
   page.on('console', (message) => console.log(`console ${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   await page.goto(url);

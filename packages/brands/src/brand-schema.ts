@@ -12,6 +12,30 @@ export const iconDesignSchema = z.object({
 });
 
 /**
+ * CSS custom properties the app sets on the document: the Ionic colours, the page background and
+ * any further `--ion-*` / `--evc-*` variable (e.g. `--evc-toolbar-background`).
+ */
+export const brandStylesSchema = z
+  .object({
+    '--ion-color-primary': hexColour,
+    '--ion-color-secondary': hexColour,
+    '--ion-color-tertiary': hexColour,
+    '--ion-background-color': hexColour,
+  })
+  .catchall(z.string().min(1))
+  .superRefine((styles, context) => {
+    for (const name of Object.keys(styles)) {
+      if (!/^--(ion|evc)-[a-z0-9-]+$/.test(name)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'not an --ion-* or --evc-* variable',
+        });
+      }
+    }
+  });
+
+/**
  * One brand (spec 001 §1): name, icon, style sheet, production and optional development API
  * address, optional support e-mail, URL fragments, web domain, optional knowledge-base link,
  * a payment-provider key slot, default currency and country.
@@ -20,15 +44,7 @@ export const brandSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
   name: z.string().min(2),
   icon: iconDesignSchema,
-  /** CSS custom properties applied to the document: Ionic colours and the page background. */
-  styles: z
-    .object({
-      '--ion-color-primary': hexColour,
-      '--ion-color-secondary': hexColour,
-      '--ion-color-tertiary': hexColour,
-      '--ion-background-color': hexColour,
-    })
-    .catchall(z.string().min(1)),
+  styles: brandStylesSchema,
   api: z.object({ production: httpsUrl, development: httpsUrl.optional() }),
   supportEmail: z.email().optional(),
   urlFragments: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
@@ -46,6 +62,7 @@ export const brandSchema = z.object({
 
 export type BrandDefinition = z.infer<typeof brandSchema>;
 export type IconDesign = z.infer<typeof iconDesignSchema>;
+export type BrandStyles = z.infer<typeof brandStylesSchema>;
 
 /** Validates a brand file when it is loaded; a wrong file stops the build and the tests. */
 export function defineBrand(definition: z.input<typeof brandSchema>): BrandDefinition {

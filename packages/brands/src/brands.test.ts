@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { HOST_FEATURES } from '@evc/domain';
 import {
-  BRAND_DEFINITIONS,
+  allBrands,
   DEFAULT_BRAND_ID,
   HOST_CONFIG,
   brandIconSvg,
@@ -14,26 +14,26 @@ import {
 
 describe('brand files (spec 001 §1)', () => {
   test('fifteen brands are configured', () => {
-    expect(BRAND_DEFINITIONS).toHaveLength(15);
+    expect(allBrands).toHaveLength(15);
   });
 
   test('every brand file passes the schema', () => {
-    for (const definition of BRAND_DEFINITIONS)
+    for (const definition of allBrands)
       expect(brandSchema.safeParse(definition).success).toBe(true);
   });
 
   test('ids and URL fragments are unique', () => {
-    const ids = BRAND_DEFINITIONS.map((definition) => definition.id);
+    const ids = allBrands.map((definition) => definition.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const fragments = BRAND_DEFINITIONS.flatMap((definition) => definition.urlFragments);
+    const fragments = allBrands.flatMap((definition) => definition.urlFragments);
     expect(new Set(fragments).size).toBe(fragments.length);
   });
 
   test('two brands, an EEA and a base variant, share a brand name, with default currency AED and country AE', () => {
-    const names = BRAND_DEFINITIONS.map((definition) => definition.name);
+    const names = allBrands.map((definition) => definition.name);
     const sharedNames = new Set(names.filter((name, index) => names.indexOf(name) !== index));
     const shared = [...sharedNames].map((name) =>
-      BRAND_DEFINITIONS.filter((definition) => definition.name === name),
+      allBrands.filter((definition) => definition.name === name),
     );
     expect(shared).toHaveLength(1);
     const [pair] = shared;
@@ -50,23 +50,65 @@ describe('brand files (spec 001 §1)', () => {
   });
 
   test('a brand file with a wrong field is refused, naming the field', () => {
-    const [first] = BRAND_DEFINITIONS;
+    const [first] = allBrands;
     expect(() =>
       defineBrand({ ...first!, styles: { ...first!.styles, '--ion-color-primary': 'blue' } }),
     ).toThrow(/styles.--ion-color-primary/);
     expect(() => defineBrand({ ...first!, defaultCurrency: 'pounds' })).toThrow(/defaultCurrency/);
+    expect(() => defineBrand({ ...first!, styles: { ...first!.styles, color: 'red' } })).toThrow(
+      /styles.color/,
+    );
   });
 
   test('some brands carry a knowledge-base link and a support e-mail, others not', () => {
-    expect(BRAND_DEFINITIONS.some((definition) => definition.knowledgeBaseUrl)).toBe(true);
-    expect(BRAND_DEFINITIONS.some((definition) => !definition.knowledgeBaseUrl)).toBe(true);
-    expect(BRAND_DEFINITIONS.some((definition) => !definition.supportEmail)).toBe(true);
+    expect(allBrands.some((definition) => definition.knowledgeBaseUrl)).toBe(true);
+    expect(allBrands.some((definition) => !definition.knowledgeBaseUrl)).toBe(true);
+    expect(allBrands.some((definition) => !definition.supportEmail)).toBe(true);
+  });
+});
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((channel) => {
+    const s = channel / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+
+describe('brand colours', () => {
+  test.each(allBrands.map((definition) => [definition.id, definition.styles] as const))(
+    '%s: text on each brand colour and the primary colour on the page reach 4.5:1',
+    (_id, styles) => {
+      for (const name of ['--ion-color-primary', '--ion-color-secondary', '--ion-color-tertiary']) {
+        const colour = styles[name]!;
+        // The app writes black on colours lighter than luminance 0.45, white on the others.
+        const text = luminance(colour) > 0.45 ? '#000000' : '#ffffff';
+        expect(contrast(colour, text), name).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(
+        contrast(styles['--ion-color-primary'], styles['--ion-background-color']),
+      ).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  test('brands with their own name have their own primary colour', () => {
+    const primaryByName = new Map(
+      allBrands.map((definition) => [definition.name, definition.styles['--ion-color-primary']]),
+    );
+    expect(new Set(primaryByName.values()).size).toBe(primaryByName.size);
   });
 });
 
 describe('host configuration', () => {
   test('every entry names a known brand and only the five named features', () => {
-    const ids = new Set(BRAND_DEFINITIONS.map((definition) => definition.id));
+    const ids = new Set(allBrands.map((definition) => definition.id));
     for (const entry of HOST_CONFIG) {
       expect(ids.has(entry.brandId)).toBe(true);
       for (const feature of [...entry.enabledFeatures, ...entry.disabledFeatures]) {
@@ -75,11 +117,20 @@ describe('host configuration', () => {
     }
   });
 
-  test('every brand has a production host', () => {
-    for (const definition of BRAND_DEFINITIONS) {
-      expect(
-        HOST_CONFIG.some((entry) => entry.brandId === definition.id && entry.api === 'production'),
-      ).toBe(true);
+  test('each brand web domain is a production host of that brand', () => {
+    for (const definition of allBrands) {
+      const { brand } = resolveBrand(definition.webDomain);
+      expect(brand.id).toBe(definition.id);
+      expect(brand.apiUrl).toBe(definition.api.production);
+    }
+  });
+
+  test('a host enabling the knowledge base or the how-to video has the address to open', () => {
+    for (const entry of HOST_CONFIG) {
+      const { brand } = resolveBrand(entry.host);
+      if (entry.enabledFeatures.includes('KNOWLEDGE_BASE'))
+        expect(brand.knowledgeBaseUrl).toBeTruthy();
+      if (entry.enabledFeatures.includes('HOW_TO_VIDEO')) expect(brand.howToVideoUrl).toBeTruthy();
     }
   });
 });
@@ -101,6 +152,12 @@ describe('resolveBrand', () => {
     ['localhost', 'evcharge', undefined],
     ['127.0.0.1', 'evcharge', undefined],
     ['[::1]', 'evcharge', undefined],
+    ['[::1]:5173', 'evcharge', undefined],
+    ['::1', 'evcharge', undefined],
+    ['127.0.0.1:8080', 'evcharge', undefined],
+    ['voltway.greenmile.localhost', 'voltway', undefined],
+    ['app.voltway.example.com.', 'voltway', 'https://api.voltway.example.com/api'],
+    ['app.voltway.example.org', 'voltway', undefined],
     ['voltwayish.localhost', 'evcharge', undefined],
     ['unknown.example.net', 'evcharge', undefined],
   ])('%s shows %s and calls %s', (host, id, apiUrl) => {
@@ -144,12 +201,22 @@ describe('operator configuration', () => {
 
 describe('icons and manifests', () => {
   test('every brand has its own SVG icon with its name as the title', () => {
-    const icons = BRAND_DEFINITIONS.map((definition) => brandIconSvg(definition.id));
+    const icons = allBrands.map((definition) => brandIconSvg(definition.id));
     for (const [index, icon] of icons.entries()) {
       expect(icon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      expect(icon).toContain(`<title>${BRAND_DEFINITIONS[index]?.name}</title>`);
+      expect(icon).toContain(`<title>${allBrands[index]?.name}</title>`);
     }
     expect(brandIconSvg('nope')).toBeUndefined();
+  });
+
+  test('brands with their own name have an icon of their own shape and sign', () => {
+    const designByName = new Map(
+      allBrands.map((definition) => [
+        definition.name,
+        `${definition.icon.shape} ${definition.icon.glyph}`,
+      ]),
+    );
+    expect(new Set(designByName.values()).size).toBe(designByName.size);
   });
 
   test('the manifest names the brand, its colours and its icon', () => {
@@ -160,7 +227,19 @@ describe('icons and manifests', () => {
       display: 'standalone',
       theme_color: '#1565c0',
       background_color: '#f4f7fb',
-      icons: [{ src: '/brand-icon/voltway.svg', type: 'image/svg+xml' }],
+      icons: [
+        {
+          src: '/brand-icon/voltway.svg',
+          sizes: 'any',
+          type: 'image/svg+xml',
+          purpose: 'any maskable',
+        },
+      ],
+    });
+    expect(brandManifest('localhost')).toMatchObject({
+      name: 'EV Charge',
+      theme_color: '#00875a',
+      icons: [{ src: '/brand-icon/evcharge.svg' }],
     });
     expect(brandManifest('plugpoint.localhost').short_name).toBe('PlugPoint');
   });

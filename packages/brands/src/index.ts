@@ -1,5 +1,12 @@
-export { brandSchema, defineBrand, type BrandDefinition, type IconDesign } from './brand-schema.ts';
-export { BRAND_DEFINITIONS } from './brands/index.ts';
+export {
+  brandSchema,
+  brandStylesSchema,
+  defineBrand,
+  type BrandDefinition,
+  type BrandStyles,
+  type IconDesign,
+} from './brand-schema.ts';
+export { allBrands } from './brands/index.ts';
 export { HOST_CONFIG, type ApiTarget, type HostConfig } from './hosts.ts';
 export { renderIconSvg } from './icon.ts';
 export { brandManifest, type WebAppManifest } from './manifest.ts';

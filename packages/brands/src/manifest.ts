@@ -4,7 +4,6 @@ export interface WebAppManifest {
   id: string;
   name: string;
   short_name: string;
-  description: string;
   start_url: string;
   scope: string;
   display: 'standalone';
@@ -17,19 +16,16 @@ export interface WebAppManifest {
 /** The installable-app manifest of the brand a host shows. */
 export function brandManifest(hostname: string): WebAppManifest {
   const { brand } = resolveBrand(hostname);
-  const primary = brand.styles['--ion-color-primary'] ?? '#00875a';
-  const background = brand.styles['--ion-background-color'] ?? '#ffffff';
   return {
     id: '/',
     name: brand.name,
     short_name: brand.name.length > 12 ? (brand.name.split(' ')[0] ?? brand.name) : brand.name,
-    description: `${brand.name}: find a charger, charge and pay.`,
     start_url: '/',
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
-    theme_color: primary,
-    background_color: background,
-    icons: [{ src: brand.icon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    theme_color: brand.styles['--ion-color-primary'],
+    background_color: brand.styles['--ion-background-color'],
+    icons: [{ src: brand.icon, sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
   };
 }

@@ -1,7 +1,7 @@
 import type { Feature } from '@evc/domain';
-import type { BrandDefinition } from './brand-schema.ts';
-import { BRAND_DEFINITIONS } from './brands/index.ts';
-import { HOST_CONFIG, type HostConfig } from './hosts.ts';
+import type { BrandDefinition, BrandStyles } from './brand-schema.ts';
+import { allBrands } from './brands/index.ts';
+import { HOST_CONFIG, type ApiTarget, type HostConfig } from './hosts.ts';
 import { renderIconSvg } from './icon.ts';
 
 export const DEFAULT_BRAND_ID = 'evcharge';
@@ -12,7 +12,7 @@ export interface Brand {
   name: string;
   /** Address of the brand's icon (SVG), served by the platform. */
   icon: string;
-  styles: Readonly<Record<string, string>>;
+  styles: Readonly<BrandStyles>;
   /**
    * Where the app sends its calls. Absent on hosts the platform serves itself (the embedded
    * system, `{fragment}.localhost`, unknown hosts): the app then calls its own origin's /api.
@@ -44,7 +44,12 @@ export interface OperatorConfig {
   knowledgeBaseUrl?: string;
 }
 
-const byId = new Map(BRAND_DEFINITIONS.map((definition) => [definition.id, definition]));
+const byId = new Map(allBrands.map((definition) => [definition.id, definition]));
+const byFragment = new Map(
+  allBrands.flatMap((definition) =>
+    definition.urlFragments.map((fragment) => [fragment, definition] as const),
+  ),
+);
 
 export function brandDefinition(id: string): BrandDefinition | undefined {
   return byId.get(id);
@@ -66,80 +71,77 @@ export function brandIconSvg(id: string): string | undefined {
   return definition ? renderIconSvg(definition.icon, definition.name) : undefined;
 }
 
-/** 'Voltway.Example.com:8080.' → 'voltway.example.com' */
+/** 'Voltway.Example.com:8080.' → 'voltway.example.com'; '[::1]:5173' → '::1'. */
 export function normaliseHost(hostname: string): string {
-  return hostname
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '');
+  const host = hostname.trim().toLowerCase();
+  const bracketed = /^\[([^\]]*)\]/.exec(host);
+  if (bracketed) return bracketed[1] ?? '';
+  // A bare IPv6 address has several colons and no port.
+  const withoutPort = host.split(':').length === 2 ? host.replace(/:\d*$/, '') : host;
+  return withoutPort.replace(/\.$/, '');
 }
 
-function primaryHostConfig(brandId: string): HostConfig | undefined {
+function productionHost(brandId: string): HostConfig | undefined {
   return HOST_CONFIG.find((entry) => entry.brandId === brandId && entry.api === 'production');
 }
 
-function toBrand(definition: BrandDefinition, apiUrl: string | undefined): Brand {
-  return {
-    id: definition.id,
-    name: definition.name,
-    icon: brandIconPath(definition.id),
-    styles: definition.styles,
-    ...(apiUrl ? { apiUrl } : {}),
-    ...(definition.supportEmail ? { supportEmail: definition.supportEmail } : {}),
-    ...(definition.knowledgeBaseUrl ? { knowledgeBaseUrl: definition.knowledgeBaseUrl } : {}),
-    ...(definition.howToVideoUrl ? { howToVideoUrl: definition.howToVideoUrl } : {}),
-    paymentProviderKey: definition.paymentProviderKey,
-    defaultCurrency: definition.defaultCurrency,
-    defaultCountry: definition.defaultCountry,
-    webDomain: definition.webDomain,
-  };
+function apiUrlOf(definition: BrandDefinition, api: ApiTarget | undefined): string | undefined {
+  switch (api) {
+    case 'production':
+      return definition.api.production;
+    case 'development':
+      return definition.api.development ?? definition.api.production;
+    case undefined:
+      return undefined;
+  }
 }
 
-function fromHostConfig(entry: HostConfig, withApi: boolean): ResolvedBrand {
-  const definition = definitionOf(entry.brandId);
-  const apiUrl = withApi
-    ? entry.api === 'development'
-      ? (definition.api.development ?? definition.api.production)
-      : definition.api.production
-    : undefined;
+/** The brand as shown on a host: the host entry's title and features, and its API address. */
+function onHost(
+  definition: BrandDefinition,
+  entry: HostConfig | undefined,
+  api: ApiTarget | undefined,
+): ResolvedBrand {
+  const apiUrl = apiUrlOf(definition, api);
   return {
-    brand: { ...toBrand(definition, apiUrl), name: entry.title },
-    enabledFeatures: entry.enabledFeatures,
-    disabledFeatures: entry.disabledFeatures,
-  };
-}
-
-function sameOrigin(brandId: string): ResolvedBrand {
-  const entry = primaryHostConfig(brandId);
-  if (entry) return fromHostConfig(entry, false);
-  return {
-    brand: toBrand(definitionOf(brandId), undefined),
-    enabledFeatures: [],
-    disabledFeatures: [],
+    brand: {
+      id: definition.id,
+      name: entry?.title ?? definition.name,
+      icon: brandIconPath(definition.id),
+      styles: definition.styles,
+      ...(apiUrl ? { apiUrl } : {}),
+      ...(definition.supportEmail ? { supportEmail: definition.supportEmail } : {}),
+      ...(definition.knowledgeBaseUrl ? { knowledgeBaseUrl: definition.knowledgeBaseUrl } : {}),
+      ...(definition.howToVideoUrl ? { howToVideoUrl: definition.howToVideoUrl } : {}),
+      paymentProviderKey: definition.paymentProviderKey,
+      defaultCurrency: definition.defaultCurrency,
+      defaultCountry: definition.defaultCountry,
+      webDomain: definition.webDomain,
+    },
+    enabledFeatures: entry?.enabledFeatures ?? [],
+    disabledFeatures: entry?.disabledFeatures ?? [],
   };
 }
 
 /**
  * spec 001 §1: the brand is chosen from the page address.
- * 1. A host of the host configuration: that brand, its title, features and API address.
+ * 1. A host of the host configuration (each brand's web domain is one): that brand, its title,
+ *    features and API address.
  * 2. A host with a label equal to one of a brand's URL fragments (e.g. `voltway.localhost`,
- *    `voltway.charging.example.org`): that brand, served by the platform the page came from.
- * 3. Anything else: the default brand, 'EV Charge'.
+ *    `voltway.charging.example.org`): that brand with its production host's title and features,
+ *    calling the platform the page came from (the embedded server), so no API address.
+ * 3. Anything else, `localhost` and IP addresses included: the default brand, 'EV Charge'.
  */
 export function resolveBrand(hostname: string): ResolvedBrand {
   const host = normaliseHost(hostname);
   const configured = HOST_CONFIG.find((entry) => entry.host === host);
-  if (configured) return fromHostConfig(configured, true);
-  const labels = host.split('.');
-  for (const label of labels) {
-    const definition = BRAND_DEFINITIONS.find((candidate) =>
-      candidate.urlFragments.includes(label),
-    );
-    if (definition) return sameOrigin(definition.id);
-  }
-  return sameOrigin(DEFAULT_BRAND_ID);
+  if (configured) return onHost(definitionOf(configured.brandId), configured, configured.api);
+  const claimed =
+    host
+      .split('.')
+      .map((label) => byFragment.get(label))
+      .find((definition) => definition !== undefined) ?? definitionOf(DEFAULT_BRAND_ID);
+  return onHost(claimed, productionHost(claimed.id), undefined);
 }
 
 /** spec 001 §1: enabledFeatures, disabledFeatures, hostUrls, brandName, payment key, apiUrl, knowledgeBaseUrl. */

@@ -50,7 +50,10 @@ describe('registration request', () => {
   });
 
   it.each([
-    [{ address: { ...validRegistration.address, line1: ' ' } }, 'Please enter your First Line of Address'],
+    [
+      { address: { ...validRegistration.address, line1: ' ' } },
+      'Please enter your First Line of Address',
+    ],
     [{ address: { ...validRegistration.address, city: '' } }, 'Please enter your City'],
     [{ address: { ...validRegistration.address, postcode: '' } }, 'Please enter your Post Code'],
     [{ address: { ...validRegistration.address, country: '' } }, 'Please Select your Country'],
@@ -60,7 +63,9 @@ describe('registration request', () => {
     [{ acceptedPrivacy: false }, 'You must accept the privacy policy'],
     [{ acceptedTerms: false }, 'You must accept the terms and conditions'],
   ])('rejects %j with the spec message %j (spec 001 §5)', (change, message) => {
-    const result = startRegistrationRequest.safeParse({ user: { ...validRegistration, ...change } });
+    const result = startRegistrationRequest.safeParse({
+      user: { ...validRegistration, ...change },
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
   });

@@ -28,7 +28,13 @@ export interface CallDefinition {
 
 /** The call catalogue (spec 000 §7) with one schema per request and response. */
 export const calls = {
-  login: { method: 'POST', path: '/login', request: auth.loginRequest, response: auth.loginResponse, auth: 'none' },
+  login: {
+    method: 'POST',
+    path: '/login',
+    request: auth.loginRequest,
+    response: auth.loginResponse,
+    auth: 'none',
+  },
   mfaRequestToken: {
     method: 'POST',
     path: '/development/user/mfa/requestToken',
@@ -258,7 +264,8 @@ export type CallParams<K extends CallName> = Calls[K] extends { params: z.ZodTyp
 export function callPath(definition: CallDefinition, params?: Record<string, string>): string {
   return definition.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${definition.path}`);
+    if (value === undefined)
+      throw new Error(`missing path parameter ${name} for ${definition.path}`);
     return encodeURIComponent(value);
   });
 }

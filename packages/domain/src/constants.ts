@@ -22,3 +22,8 @@ export const DEBOUNCE_MS = 1000;
 export const TERMS_MODAL_HEIGHT = '80%';
 /** spec 000 §9: registration offers pound, US dollar, euro and other. */
 export const REGISTRATION_CURRENCY_CHOICES = ['gbp', 'usd', 'eur', 'other'] as const;
+/**
+ * spec 000 §2, §4: the e-mail-sent page counts down before a resend; the spec leaves the length
+ * open. 60 s leaves time for normal delivery before a second message is asked for.
+ */
+export const REGISTRATION_EMAIL_RESEND_SECONDS = 60;

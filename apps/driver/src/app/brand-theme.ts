@@ -38,7 +38,9 @@ function luminance({ r, g, b }: Rgb): number {
  * A brand's style variables, plus what Ionic needs for each `--ion-color-<name>` given as a hex
  * colour and not spelled out by the brand: its -rgb, -shade, -tint, -contrast and -contrast-rgb.
  */
-export function brandCssVariables(styles: Readonly<Record<string, string>>): Record<string, string> {
+export function brandCssVariables(
+  styles: Readonly<Record<string, string>>,
+): Record<string, string> {
   const variables: Record<string, string> = { ...styles };
   for (const [name, value] of Object.entries(styles)) {
     const match = /^--ion-color-([a-z0-9]+)$/.exec(name);

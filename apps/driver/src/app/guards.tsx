@@ -13,7 +13,9 @@ export function RouteGuard({ access, children }: { access: RouteAccess; children
   if (access === 'open') return children;
   if (status === 'loading') return null;
   if (status === 'signed-out') {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   return children;
 }

@@ -2,10 +2,21 @@ import { matchPath } from 'react-router-dom';
 import { normalizeRoutePath, type FeatureRoute } from '../lib/routing.ts';
 
 /** spec 000 §2: no top navigation or menu on these pages, whatever the routes say. */
-export const NAV_HIDDEN_PATHS = ['/login', '/register', '/reset-password', '/reset/*', '/update-app-page'] as const;
+export const NAV_HIDDEN_PATHS = [
+  '/login',
+  '/register',
+  '/reset-password',
+  '/reset/*',
+  '/update-app-page',
+] as const;
 
-export function findRoute(routes: readonly FeatureRoute[], pathname: string): FeatureRoute | undefined {
-  return routes.find((route) => matchPath({ path: normalizeRoutePath(route.path), end: true }, pathname));
+export function findRoute(
+  routes: readonly FeatureRoute[],
+  pathname: string,
+): FeatureRoute | undefined {
+  return routes.find((route) =>
+    matchPath({ path: normalizeRoutePath(route.path), end: true }, pathname),
+  );
 }
 
 export function isNavHidden(routes: readonly FeatureRoute[], pathname: string): boolean {

@@ -1,5 +1,15 @@
 import type { FeatureRoute } from '../lib/routing.ts';
+import { accountRoutes } from '../features/account/routes.ts';
+import { authRoutes } from '../features/auth/routes.ts';
+import { homeRoutes } from '../features/home/routes.ts';
+import { legalRoutes } from '../features/legal/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
-export const appRoutes: readonly FeatureRoute[] = [...shellRoutes];
+export const appRoutes: readonly FeatureRoute[] = [
+  ...shellRoutes,
+  ...authRoutes,
+  ...homeRoutes,
+  ...accountRoutes,
+  ...legalRoutes,
+];

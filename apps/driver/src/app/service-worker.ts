@@ -10,7 +10,10 @@ export interface ServiceWorkerCallbacks {
  * spec 000 §9: the service worker registers when the app is stable or after 30000 ms, whichever
  * comes first. With registerType 'prompt' the user decides when a new version takes over.
  */
-export function registerServiceWorkerWhenStable(stable: Promise<void>, callbacks: ServiceWorkerCallbacks): void {
+export function registerServiceWorkerWhenStable(
+  stable: Promise<void>,
+  callbacks: ServiceWorkerCallbacks,
+): void {
   if (!('serviceWorker' in navigator)) return;
   let registered = false;
   const register = () => {

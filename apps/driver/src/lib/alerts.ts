@@ -8,7 +8,7 @@ export interface AlertContent {
 }
 
 /** An Ionic alert with the single button OK (spec 000 §9); resolves when it is dismissed. */
-export function useAlert(): { showAlert(content: AlertContent): Promise<void> } {
+export function useAlert(): { showAlert: (content: AlertContent) => Promise<void> } {
   const [present] = useIonAlert();
   const { t } = useTranslation();
   const showAlert = useCallback(

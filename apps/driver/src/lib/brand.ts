@@ -19,7 +19,10 @@ export function brandForHost(hostname: string): ActiveBrand {
     const match = resolveBrand(hostname);
     active = {
       brand: match.brand,
-      features: { enabledFeatures: match.enabledFeatures, disabledFeatures: match.disabledFeatures },
+      features: {
+        enabledFeatures: match.enabledFeatures,
+        disabledFeatures: match.disabledFeatures,
+      },
     };
     resolved.set(hostname, active);
   }

@@ -33,10 +33,15 @@ function applyDocumentLanguage(code: string): void {
  * list what is loaded), the stored language or the browser's (spec 001 §4, §9).
  * Tests pass `resources` instead of fetching.
  */
-export async function initI18n(options: { resources?: Resource; language?: LanguageCode } = {}): Promise<typeof i18n> {
+export async function initI18n(
+  options: { resources?: Resource; language?: LanguageCode } = {},
+): Promise<typeof i18n> {
   const language =
     options.language ??
-    pickInitialLanguage({ stored: storedLanguage(), browserLanguages: navigator.languages ?? [navigator.language] });
+    pickInitialLanguage({
+      stored: storedLanguage(),
+      browserLanguages: navigator.languages ?? [navigator.language],
+    });
   if (!options.resources) i18n.use(HttpBackend);
   await i18n.use(initReactI18next).init({
     lng: language,

@@ -23,7 +23,8 @@ export interface InstallEnvironment {
 }
 
 export function readInstallEnvironment(): InstallEnvironment {
-  const navigatorStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  const navigatorStandalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return {
     isNative: Capacitor.isNativePlatform(),
     isStandalone: navigatorStandalone || window.matchMedia('(display-mode: standalone)').matches,

@@ -11,7 +11,8 @@ export function useVisibilityPermissions(): readonly string[] {
   const { status, user } = useSession();
   const query = useQuery({
     queryKey: [...visibilityPermissionsKey, user?._id],
-    queryFn: async () => (await callApi('getVisibilityPermissions', {})).map((permission) => permission.name),
+    queryFn: async () =>
+      (await callApi('getVisibilityPermissions', {})).map((permission) => permission.name),
     enabled: status === 'signed-in',
     staleTime: 5 * 60_000,
   });

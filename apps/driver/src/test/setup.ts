@@ -11,7 +11,9 @@ function translations(): Resource {
   const resources: Resource = {};
   for (const code of SUPPORTED_LANGUAGES) {
     const file = join(import.meta.dirname, '..', '..', 'public', 'assets', 'i18n', `${code}.json`);
-    resources[code] = { translation: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+    resources[code] = {
+      translation: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
+    };
   }
   return resources;
 }
@@ -38,6 +40,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   // Ionic moves overlays out of the rendered container, so cleanup() does not reach them.
-  for (const overlay of document.querySelectorAll('ion-popover, ion-modal, ion-alert, ion-toast')) overlay.remove();
+  for (const overlay of document.querySelectorAll('ion-popover, ion-modal, ion-alert, ion-toast'))
+    overlay.remove();
   window.localStorage.clear();
 });

@@ -8,11 +8,16 @@ export interface SeenRequest {
 }
 
 export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** A fake server at the HTTP boundary: `answer` decides each response; returns what was sent. */
-export function stubServer(answer: (request: SeenRequest) => Response | Promise<Response>): SeenRequest[] {
+export function stubServer(
+  answer: (request: SeenRequest) => Response | Promise<Response>,
+): SeenRequest[] {
   const seen: SeenRequest[] = [];
   vi.stubGlobal(
     'fetch',

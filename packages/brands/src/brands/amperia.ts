@@ -7,7 +7,7 @@ export const amperia = defineBrand({
   styles: {
     '--ion-color-primary': '#6a1b9a',
     '--ion-color-secondary': '#2a0a3d',
-    '--ion-color-tertiary': '#00bfa5',
+    '--ion-color-tertiary': '#1de9b6',
     '--ion-background-color': '#f7f3fa',
   },
   api: { production: 'https://api.amperia.example.com/api' },

@@ -9,7 +9,7 @@ export const evCharge = defineBrand({
     '--ion-color-primary': '#00875a',
     '--ion-color-secondary': '#1f2d3d',
     '--ion-color-tertiary': '#f2a900',
-    '--ion-background-color': '#f5f7f6',
+    '--ion-background-color': '#ffffff',
   },
   api: {
     production: 'https://api.evcharge.example.com/api',

@@ -3,12 +3,13 @@ import { defineBrand } from '../brand-schema.ts';
 export const fleetVolt = defineBrand({
   id: 'fleetvolt',
   name: 'FleetVolt',
-  icon: { shape: 'shield', background: '#37474f', foreground: '#ffffff', glyph: 'plug' },
+  icon: { shape: 'circle', background: '#37474f', foreground: '#ffffff', glyph: 'plug' },
   styles: {
     '--ion-color-primary': '#37474f',
     '--ion-color-secondary': '#102027',
-    '--ion-color-tertiary': '#00c853',
+    '--ion-color-tertiary': '#00e676',
     '--ion-background-color': '#f4f6f7',
+    '--evc-toolbar-background': '#102027',
   },
   api: { production: 'https://api.fleetvolt.example.com/api' },
   supportEmail: 'fleet@fleetvolt.example.com',

@@ -7,7 +7,7 @@ export const greenMile = defineBrand({
   styles: {
     '--ion-color-primary': '#2e7d32',
     '--ion-color-secondary': '#1b3a1d',
-    '--ion-color-tertiary': '#8bc34a',
+    '--ion-color-tertiary': '#aed581',
     '--ion-background-color': '#f4f8f3',
   },
   api: {

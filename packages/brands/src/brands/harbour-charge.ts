@@ -3,11 +3,11 @@ import { defineBrand } from '../brand-schema.ts';
 export const harbourCharge = defineBrand({
   id: 'harbour-charge',
   name: 'Harbour Charge',
-  icon: { shape: 'circle', background: '#0277bd', foreground: '#ffffff', glyph: 'wave' },
+  icon: { shape: 'circle', background: '#0269a6', foreground: '#ffffff', glyph: 'wave' },
   styles: {
-    '--ion-color-primary': '#0277bd',
+    '--ion-color-primary': '#0269a6',
     '--ion-color-secondary': '#01304d',
-    '--ion-color-tertiary': '#ff7043',
+    '--ion-color-tertiary': '#ffb74d',
     '--ion-background-color': '#f2f7fb',
   },
   api: { production: 'https://api.harbourcharge.example.ie/api' },

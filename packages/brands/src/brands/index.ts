@@ -16,7 +16,7 @@ import { fleetVolt } from './fleetvolt.ts';
 import type { BrandDefinition } from '../brand-schema.ts';
 
 /** The fifteen configured brands (spec 001 §1). */
-export const BRAND_DEFINITIONS: readonly BrandDefinition[] = [
+export const allBrands: readonly BrandDefinition[] = [
   evCharge,
   voltway,
   greenMile,

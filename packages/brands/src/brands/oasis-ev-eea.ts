@@ -4,9 +4,9 @@ import { defineBrand } from '../brand-schema.ts';
 export const oasisEvEea = defineBrand({
   id: 'oasis-ev-eea',
   name: 'Oasis EV',
-  icon: { shape: 'hexagon', background: '#8d6e00', foreground: '#ffffff', glyph: 'drop' },
+  icon: { shape: 'hexagon', background: '#7a5f00', foreground: '#ffffff', glyph: 'drop' },
   styles: {
-    '--ion-color-primary': '#8d6e00',
+    '--ion-color-primary': '#7a5f00',
     '--ion-color-secondary': '#2b2100',
     '--ion-color-tertiary': '#1565c0',
     '--ion-background-color': '#fbf8f0',

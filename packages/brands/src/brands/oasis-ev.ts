@@ -4,11 +4,11 @@ import { defineBrand } from '../brand-schema.ts';
 export const oasisEv = defineBrand({
   id: 'oasis-ev',
   name: 'Oasis EV',
-  icon: { shape: 'hexagon', background: '#8d6e00', foreground: '#ffffff', glyph: 'drop' },
+  icon: { shape: 'hexagon', background: '#7a5f00', foreground: '#ffffff', glyph: 'drop' },
   styles: {
-    '--ion-color-primary': '#8d6e00',
+    '--ion-color-primary': '#7a5f00',
     '--ion-color-secondary': '#2b2100',
-    '--ion-color-tertiary': '#00897b',
+    '--ion-color-tertiary': '#006064',
     '--ion-background-color': '#fbf8f0',
   },
   api: {

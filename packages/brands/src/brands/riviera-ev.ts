@@ -7,7 +7,7 @@ export const rivieraEv = defineBrand({
   styles: {
     '--ion-color-primary': '#00695c',
     '--ion-color-secondary': '#0b2e2a',
-    '--ion-color-tertiary': '#ff8f00',
+    '--ion-color-tertiary': '#ffcc80',
     '--ion-background-color': '#f2f8f7',
   },
   api: { production: 'https://api.rivieraev.example.it/api' },

@@ -3,9 +3,9 @@ import { defineBrand } from '../brand-schema.ts';
 export const sparkRoute = defineBrand({
   id: 'sparkroute',
   name: 'SparkRoute',
-  icon: { shape: 'circle', background: '#d84315', foreground: '#ffffff', glyph: 'wave' },
+  icon: { shape: 'rounded-square', background: '#bf360c', foreground: '#ffffff', glyph: 'wave' },
   styles: {
-    '--ion-color-primary': '#d84315',
+    '--ion-color-primary': '#bf360c',
     '--ion-color-secondary': '#3e2723',
     '--ion-color-tertiary': '#ffab00',
     '--ion-background-color': '#fbf6f3',

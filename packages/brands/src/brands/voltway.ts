@@ -9,6 +9,7 @@ export const voltway = defineBrand({
     '--ion-color-secondary': '#0d2c54',
     '--ion-color-tertiary': '#ffb300',
     '--ion-background-color': '#f4f7fb',
+    '--evc-toolbar-background': '#0d2c54',
   },
   api: {
     production: 'https://api.voltway.example.com/api',

@@ -60,7 +60,6 @@ describe('route guards', () => {
     act(() => setUser(testUser));
     renderWithRouter(<AppLayout routes={routes} />, '/');
     await waitFor(() => expect(location()).toBe('/home'));
-
   });
 
   it('redirects old charger links home/charging/charger/{barcode} to charger-details/{barcode}', async () => {
@@ -88,8 +87,10 @@ describe('navigation visibility', () => {
     expect(await screen.findByText('Home page')).toBeTruthy();
     expect(container.querySelector('.top-bar')).not.toBeNull();
     expect(await screen.findByText('£12.50')).toBeTruthy();
-    const menuLabels = [...container.querySelectorAll('.side-menu__item ion-label')].map((label) => label.textContent);
-    expect(menuLabels).toEqual(['Home', 'Settings', 'Log out']);
+    const menuLabels = [...container.querySelectorAll('.side-menu__item ion-label')].map(
+      (label) => label.textContent,
+    );
+    expect(menuLabels).toEqual(['Home', 'Settings', 'Terms and Conditions', 'Log out']);
     expect(container.textContent).toContain('Version 2.7.9');
     expect(container.textContent).toContain(testUser.HRCode);
   });

@@ -14,9 +14,11 @@ import './app-layout.css';
 
 /** The shell around every page: menu, top bar, offline banner, install prompt, loading overlay. */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { user } = useSession();
-  const navHidden = isNavHidden(routes, pathname);
+  // A page shown inside the terms modal's frame stands alone: no bars, menu or prompts.
+  const embedded = new URLSearchParams(search).has('embedded');
+  const navHidden = embedded || isNavHidden(routes, pathname);
   const menuDisabled = navHidden || !user;
   const registered = useCallback((path: string) => isRegistered(routes, path), [routes]);
 
@@ -26,11 +28,11 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
         <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
         <div className="ion-page app-main" id="main">
           {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
-          <OfflineBanner />
+          {!embedded && <OfflineBanner />}
           <div className="app-outlet">
             <AppRouter routes={routes} />
           </div>
-          <InstallPrompt />
+          {!embedded && <InstallPrompt />}
         </div>
       </IonSplitPane>
       <LoadingOverlay />

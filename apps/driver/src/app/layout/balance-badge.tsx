@@ -11,7 +11,13 @@ export const userBalanceKey = (userId: string) => ['userBalance', userId] as con
  * spec 000 §2, §8, §9: the credit balance in the header, '...Loading' while fetching, nothing
  * when the fetch fails; a link to /balance when that page exists.
  */
-export function BalanceBadge({ userId, linkToBalance }: { userId: string; linkToBalance: boolean }) {
+export function BalanceBadge({
+  userId,
+  linkToBalance,
+}: {
+  userId: string;
+  linkToBalance: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const balance = useQuery({
     queryKey: userBalanceKey(userId),
@@ -25,7 +31,12 @@ export function BalanceBadge({ userId, linkToBalance }: { userId: string; linkTo
     ? formatMoney(shownMinor, balance.data.currency, i18n.resolvedLanguage ?? 'en')
     : t('common.loading');
   const chip = (
-    <IonChip className="balance-badge" outline color="light" aria-label={`${t('shell.balance')}: ${text}`}>
+    <IonChip
+      className="balance-badge"
+      outline
+      color="light"
+      aria-label={`${t('shell.balance')}: ${text}`}
+    >
       <IonIcon icon={walletOutline} />
       <IonLabel>{text}</IonLabel>
     </IonChip>

@@ -57,7 +57,8 @@ describe('InstallPrompt', () => {
 
   it('stays hidden when the app already runs installed (standalone)', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) => ({ matches: query.includes('standalone'), media: query }) as MediaQueryList,
+      (query: string) =>
+        ({ matches: query.includes('standalone'), media: query }) as MediaQueryList,
     );
     render(<InstallPrompt />);
     act(() => {

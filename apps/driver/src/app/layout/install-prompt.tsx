@@ -12,7 +12,8 @@ import {
   type BeforeInstallPromptEvent,
 } from '../../lib/install-prompt.ts';
 
-type PromptState = { kind: 'hidden' } | { kind: 'install'; event: BeforeInstallPromptEvent } | { kind: 'ios' };
+type PromptState =
+  { kind: 'hidden' } | { kind: 'install'; event: BeforeInstallPromptEvent } | { kind: 'ios' };
 
 /**
  * spec 000 §2, §4: Chromium's install event → an Install button; iOS Safari → share instructions.
@@ -23,12 +24,15 @@ export function InstallPrompt() {
   const { brand } = useBrand();
   const [state, setState] = useState<PromptState>(() => {
     const environment = readInstallEnvironment();
-    return installPromptAllowed(environment) && isIosSafari(environment.userAgent) ? { kind: 'ios' } : { kind: 'hidden' };
+    return installPromptAllowed(environment) && isIosSafari(environment.userAgent)
+      ? { kind: 'ios' }
+      : { kind: 'hidden' };
   });
 
   useEffect(() => {
     const onBeforeInstall = (event: Event) => {
-      if (!isBeforeInstallPromptEvent(event) || !installPromptAllowed(readInstallEnvironment())) return;
+      if (!isBeforeInstallPromptEvent(event) || !installPromptAllowed(readInstallEnvironment()))
+        return;
       event.preventDefault();
       setState({ kind: 'install', event });
     };
@@ -74,8 +78,18 @@ export function InstallPrompt() {
             {t('install.install')}
           </IonButton>
         )}
-        <IonButton size="small" fill="clear" color="medium" onClick={dismiss} aria-label={t('install.dismiss')}>
-          {state.kind === 'install' ? t('install.dismiss') : <IonIcon slot="icon-only" icon={closeOutline} />}
+        <IonButton
+          size="small"
+          fill="clear"
+          color="medium"
+          onClick={dismiss}
+          aria-label={t('install.dismiss')}
+        >
+          {state.kind === 'install' ? (
+            t('install.dismiss')
+          ) : (
+            <IonIcon slot="icon-only" icon={closeOutline} />
+          )}
         </IonButton>
       </div>
     </aside>

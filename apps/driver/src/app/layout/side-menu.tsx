@@ -43,7 +43,13 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
   });
 
   return (
-    <IonMenu menuId="main-menu" contentId={contentId} type="overlay" disabled={disabled} className="side-menu">
+    <IonMenu
+      menuId="main-menu"
+      contentId={contentId}
+      type="overlay"
+      disabled={disabled}
+      className="side-menu"
+    >
       <IonContent>
         <div className="side-menu__header">
           <img className="side-menu__icon" src={brand.icon} alt="" />
@@ -64,7 +70,11 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
                   routerLink={entry.path}
                   routerDirection="root"
                   detail={false}
-                  className={location.pathname === entry.path ? 'side-menu__item side-menu__item--active' : 'side-menu__item'}
+                  className={
+                    location.pathname === entry.path
+                      ? 'side-menu__item side-menu__item--active'
+                      : 'side-menu__item'
+                  }
                 >
                   <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
                   <IonLabel>{t(entry.labelKey)}</IonLabel>
@@ -72,7 +82,12 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
               </IonMenuToggle>
             ) : (
               <IonMenuToggle key="video" autoHide={false}>
-                <IonItem button detail={false} className="side-menu__item" onClick={() => setVideoOpen(true)}>
+                <IonItem
+                  button
+                  detail={false}
+                  className="side-menu__item"
+                  onClick={() => setVideoOpen(true)}
+                >
                   <IonIcon slot="start" icon={entry.icon} aria-hidden="true" />
                   <IonLabel>{t(entry.labelKey)}</IonLabel>
                 </IonItem>
@@ -80,7 +95,12 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
             ),
           )}
           <IonMenuToggle autoHide={false}>
-            <IonItem button detail={false} className="side-menu__item" onClick={() => void signOut()}>
+            <IonItem
+              button
+              detail={false}
+              className="side-menu__item"
+              onClick={() => void signOut()}
+            >
               <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
               <IonLabel>{t('shell.logout')}</IonLabel>
             </IonItem>
@@ -97,9 +117,13 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
             {t('shell.hrCode')}: <strong>{user.HRCode}</strong>
           </IonNote>
         )}
-        <IonNote className="side-menu__meta">{t('shell.version', { version: APP_VERSION })}</IonNote>
+        <IonNote className="side-menu__meta">
+          {t('shell.version', { version: APP_VERSION })}
+        </IonNote>
       </IonFooter>
-      {videoUrl && <VideoOverlay isOpen={videoOpen} videoUrl={videoUrl} onClosed={() => setVideoOpen(false)} />}
+      {videoUrl && (
+        <VideoOverlay isOpen={videoOpen} videoUrl={videoUrl} onClosed={() => setVideoOpen(false)} />
+      )}
     </IonMenu>
   );
 }

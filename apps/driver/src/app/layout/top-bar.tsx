@@ -15,13 +15,17 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
   return (
     <IonHeader className="top-bar">
       <IonToolbar color="primary">
-        <IonButtons slot="start">{user && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}</IonButtons>
+        <IonButtons slot="start">
+          {user && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
+        </IonButtons>
         <Link to={user ? '/home' : '/login'} className="top-bar__brand">
           <img className="top-bar__icon" src={brand.icon} alt="" />
           <span className="top-bar__name">{brand.name}</span>
         </Link>
         <IonButtons slot="end">
-          {user && creditVisible && <BalanceBadge userId={user._id} linkToBalance={balanceRegistered} />}
+          {user && creditVisible && (
+            <BalanceBadge userId={user._id} linkToBalance={balanceRegistered} />
+          )}
         </IonButtons>
       </IonToolbar>
     </IonHeader>

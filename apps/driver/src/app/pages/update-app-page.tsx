@@ -49,7 +49,12 @@ export function UpdateAppPage() {
               {t('update.store')}
             </IonButton>
           )}
-          <IonButton expand="block" fill="outline" disabled={status === 'checking'} onClick={() => void checkVersion()}>
+          <IonButton
+            expand="block"
+            fill="outline"
+            disabled={status === 'checking'}
+            onClick={() => void checkVersion()}
+          >
             {status === 'checking' ? <IonSpinner name="crescent" /> : t('update.retry')}
           </IonButton>
         </div>

@@ -17,7 +17,11 @@ let cached: Promise<string> | null = null;
 
 async function describe(): Promise<string> {
   const screenSize = `${window.screen.width}x${window.screen.height}`;
-  const base = { type: 'driver' as const, resolution: screenSize, pixelRatio: window.devicePixelRatio };
+  const base = {
+    type: 'driver' as const,
+    resolution: screenSize,
+    pixelRatio: window.devicePixelRatio,
+  };
   try {
     const info = await Device.getInfo();
     const description: ClientDescription = {

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenData } from '@evc/contract';
 import { APP_VERSION } from '@evc/domain';
-import { callApi, HEADER_APP_VERSION, HEADER_BRAND_NAME, HEADER_CLIENT_DESCRIPTION } from './client.ts';
+import {
+  callApi,
+  HEADER_APP_VERSION,
+  HEADER_BRAND_NAME,
+  HEADER_CLIENT_DESCRIPTION,
+} from './client.ts';
 import { ApiError } from './api-error.ts';
 import { clearTokens, getTokens, setTokens } from '../session/token-store.ts';
 import { loadCredentials, saveCredentials } from '../session/stored-credentials.ts';
@@ -13,8 +18,16 @@ import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
 const later = new Date(Date.now() + 3_600_000).toISOString();
 const earlier = new Date(Date.now() - 60_000).toISOString();
 
-function tokens(access: string, refresh: string, accessExpiry = later, refreshExpiry = later): TokenData {
-  return { auth: { token: access, expiry: accessExpiry }, refresh: { token: refresh, expiry: refreshExpiry } };
+function tokens(
+  access: string,
+  refresh: string,
+  accessExpiry = later,
+  refreshExpiry = later,
+): TokenData {
+  return {
+    auth: { token: access, expiry: accessExpiry },
+    refresh: { token: refresh, expiry: refreshExpiry },
+  };
 }
 
 const bearerOf = (request: SeenRequest): string | undefined => request.headers.Authorization;
@@ -44,7 +57,9 @@ describe('callApi', () => {
     expect(request?.method).toBe('POST');
     expect(request?.headers[HEADER_APP_VERSION]).toBe(APP_VERSION);
     expect(request?.headers[HEADER_BRAND_NAME]).toBe(currentBrand().brand.name);
-    expect(JSON.parse(request?.headers[HEADER_CLIENT_DESCRIPTION] ?? '{}')).toMatchObject({ type: 'driver' });
+    expect(JSON.parse(request?.headers[HEADER_CLIENT_DESCRIPTION] ?? '{}')).toMatchObject({
+      type: 'driver',
+    });
     expect(request && bearerOf(request)).toBe('Bearer access-1');
   });
 
@@ -73,7 +88,11 @@ describe('callApi', () => {
     await setTokens(tokens('access-1', 'refresh-1'));
     const seen = stubServer(() => json(200, { data: user }));
 
-    await callApi('updateUser', { fields: { first_name: 'Dee' } }, { params: { userid: 'u1' }, query: { a: 1, b: undefined } });
+    await callApi(
+      'updateUser',
+      { fields: { first_name: 'Dee' } },
+      { params: { userid: 'u1' }, query: { a: 1, b: undefined } },
+    );
 
     expect(seen[0]?.url).toBe(`${window.location.origin}/api/development/user/update/u1?a=1`);
     expect(seen[0]?.method).toBe('PATCH');
@@ -90,7 +109,11 @@ describe('callApi', () => {
         : json(401, { message: 'Token expired', code: 'TOKEN_EXPIRED' });
     });
 
-    const results = await Promise.all([callApi('userdata', {}), callApi('userdata', {}), callApi('userdata', {})]);
+    const results = await Promise.all([
+      callApi('userdata', {}),
+      callApi('userdata', {}),
+      callApi('userdata', {}),
+    ]);
 
     expect(results.map((result) => result._id)).toEqual(['u1', 'u1', 'u1']);
     const refreshes = seen.filter((request) => request.url.endsWith('/refreshToken'));
@@ -106,7 +129,9 @@ describe('callApi', () => {
   it('refreshes before sending when the stored access token has expired', async () => {
     await setTokens(tokens('old-access', 'refresh-1', earlier));
     const seen = stubServer((request) =>
-      request.url.endsWith('/refreshToken') ? json(200, { data: tokens('new-access', 'refresh-2') }) : json(200, { data: user }),
+      request.url.endsWith('/refreshToken')
+        ? json(200, { data: tokens('new-access', 'refresh-2') })
+        : json(200, { data: user }),
     );
 
     await callApi('userdata', {});
@@ -120,7 +145,9 @@ describe('callApi', () => {
   it('ends the session on a 401 with forcelogout: tokens and stored credentials cleared, /login loaded', async () => {
     await setTokens(tokens('access-1', 'refresh-1'));
     await saveCredentials({ username: 'driver@example.com', password: 'secret' });
-    stubServer(() => json(401, { message: 'Session ended', code: 'SESSION_REVOKED', forcelogout: true }));
+    stubServer(() =>
+      json(401, { message: 'Session ended', code: 'SESSION_REVOKED', forcelogout: true }),
+    );
 
     await expect(callApi('userdata', {})).rejects.toMatchObject({ status: 401, forcelogout: true });
 
@@ -131,7 +158,10 @@ describe('callApi', () => {
 
   it('does nothing on status 0 (no connection) but report it', async () => {
     await setTokens(tokens('access-1', 'refresh-1'));
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     const error: unknown = await callApi('userdata', {}).catch((caught: unknown) => caught);
 
@@ -145,14 +175,21 @@ describe('callApi', () => {
     await setTokens(tokens('old-access', 'refresh-1'));
     const seen = stubServer((request) => {
       if (request.url.endsWith('/refreshToken')) {
-        return json(401, { message: 'Refresh token invalid', code: 'REFRESH_INVALID', forcelogout: true });
+        return json(401, {
+          message: 'Refresh token invalid',
+          code: 'REFRESH_INVALID',
+          forcelogout: true,
+        });
       }
       return bearerOf(request)
         ? json(401, { message: 'Token expired', code: 'TOKEN_EXPIRED' })
         : json(401, { message: 'Not signed in', code: 'UNAUTHENTICATED' });
     });
 
-    await expect(callApi('userdata', {})).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(callApi('userdata', {})).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
 
     const userdataCalls = seen.filter((request) => request.url.endsWith('/userdata'));
     expect(userdataCalls.map(bearerOf)).toEqual(['Bearer old-access', undefined]);
@@ -162,9 +199,16 @@ describe('callApi', () => {
 
   it('passes other errors on unchanged', async () => {
     await setTokens(tokens('access-1', 'refresh-1'));
-    stubServer(() => json(400, { message: 'Your current password is incorrect.', code: 'CURRENT_PASSWORD_INCORRECT' }));
+    stubServer(() =>
+      json(400, {
+        message: 'Your current password is incorrect.',
+        code: 'CURRENT_PASSWORD_INCORRECT',
+      }),
+    );
 
-    await expect(callApi('updatePassword', { old_password: 'a', new_password: 'b' })).rejects.toMatchObject({
+    await expect(
+      callApi('updatePassword', { old_password: 'a', new_password: 'b' }),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'CURRENT_PASSWORD_INCORRECT',
       message: 'Your current password is incorrect.',

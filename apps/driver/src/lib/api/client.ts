@@ -88,9 +88,18 @@ function toApiError(answer: RawAnswer): ApiError {
   if (answer.status === 0) return new ApiError(0, NETWORK_ERROR_CODE, 'No connection');
   const parsed = errorBody.safeParse(answer.body);
   if (parsed.success) {
-    return new ApiError(answer.status, parsed.data.code, parsed.data.message, parsed.data.forcelogout === true);
+    return new ApiError(
+      answer.status,
+      parsed.data.code,
+      parsed.data.message,
+      parsed.data.forcelogout === true,
+    );
   }
-  return new ApiError(answer.status, `HTTP_${answer.status}`, `Request failed with status ${answer.status}`);
+  return new ApiError(
+    answer.status,
+    `HTTP_${answer.status}`,
+    `Request failed with status ${answer.status}`,
+  );
 }
 
 let refreshInFlight: Promise<boolean> | null = null;
@@ -108,9 +117,16 @@ function refreshTokens(): Promise<boolean> {
         return false;
       }
       const definition = calls.refreshToken;
-      const answer = await send(definition, buildUrl(definition.path), { uuid: await getUuid() }, tokens.refresh.token);
+      const answer = await send(
+        definition,
+        buildUrl(definition.path),
+        { uuid: await getUuid() },
+        tokens.refresh.token,
+      );
       if (answer.status === 200) {
-        const data = definition.response.safeParse((answer.body as { data?: unknown } | null)?.data);
+        const data = definition.response.safeParse(
+          (answer.body as { data?: unknown } | null)?.data,
+        );
         if (data.success) {
           await setTokens(data.data);
           return true;
@@ -189,7 +205,11 @@ export async function callApi<K extends CallName>(
   const envelope = answer.body as { data?: unknown } | null;
   const data = definition.response.safeParse(envelope?.data);
   if (!data.success) {
-    throw new ApiError(answer.status, INVALID_RESPONSE_CODE, `Unexpected answer from ${definition.path}`);
+    throw new ApiError(
+      answer.status,
+      INVALID_RESPONSE_CODE,
+      `Unexpected answer from ${definition.path}`,
+    );
   }
   return data.data as CallResponse<K>;
 }

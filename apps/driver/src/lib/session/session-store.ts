@@ -78,7 +78,9 @@ export async function signOut(): Promise<void> {
   const tokens = await getTokens();
   if (tokens) {
     try {
-      await callApi('logout', { tokens: { token: tokens.auth.token, refreshToken: tokens.refresh.token } });
+      await callApi('logout', {
+        tokens: { token: tokens.auth.token, refreshToken: tokens.refresh.token },
+      });
     } catch {
       // the session ends on this device whether or not the server answered
     }

@@ -13,7 +13,9 @@ const later = new Date(Date.now() + 3_600_000).toISOString();
 function serverAnsweringLanguage() {
   return stubServer((request) => {
     const body = request.body as { lang?: string } | undefined;
-    return json(200, { data: { ...testUser, language: { ...testUser.language, code: body?.lang ?? 'en' } } });
+    return json(200, {
+      data: { ...testUser, language: { ...testUser.language, code: body?.lang ?? 'en' } },
+    });
   });
 }
 
@@ -48,7 +50,10 @@ describe('LanguageSelector', () => {
   });
 
   it('for a signed-in user: stores the choice, switches the texts and saves it on the account', async () => {
-    await setTokens({ auth: { token: 'a', expiry: later }, refresh: { token: 'r', expiry: later } });
+    await setTokens({
+      auth: { token: 'a', expiry: later },
+      refresh: { token: 'r', expiry: later },
+    });
     act(() => setUser(testUser));
     const seen = serverAnsweringLanguage();
     render(<LanguageSelector />);
@@ -64,7 +69,10 @@ describe('LanguageSelector', () => {
   });
 
   it('does not save again when the language equals the stored one', async () => {
-    await setTokens({ auth: { token: 'a', expiry: later }, refresh: { token: 'r', expiry: later } });
+    await setTokens({
+      auth: { token: 'a', expiry: later },
+      refresh: { token: 'r', expiry: later },
+    });
     act(() => setUser(testUser));
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
     const seen = serverAnsweringLanguage();

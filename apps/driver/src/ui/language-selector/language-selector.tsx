@@ -41,10 +41,16 @@ export function LanguageSelector({ variant = 'dropdown', onChanged }: LanguageSe
         aria-haspopup="listbox"
       >
         <img className="language-selector__flag" src={flagUrl(language)} alt="" />
-        {variant === 'dropdown' && <span className="language-selector__name">{t(`languages.${language}`)}</span>}
+        {variant === 'dropdown' && (
+          <span className="language-selector__name">{t(`languages.${language}`)}</span>
+        )}
         <IonIcon className="language-selector__arrow" icon={chevronDown} />
       </IonButton>
-      <IonPopover isOpen={open} onDidDismiss={() => setOpen(false)} className="language-selector__popover">
+      <IonPopover
+        isOpen={open}
+        onDidDismiss={() => setOpen(false)}
+        className="language-selector__popover"
+      >
         <IonList lines="none" role="listbox" aria-label={t('languages.choose')}>
           {available.map((code) => (
             <IonItem

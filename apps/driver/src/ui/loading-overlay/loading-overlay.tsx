@@ -8,7 +8,12 @@ export function LoadingOverlay({ visible }: { visible?: boolean }) {
   const { t } = useTranslation();
   if (!(visible ?? loading)) return null;
   return (
-    <div className="loading-overlay" role="progressbar" aria-busy="true" aria-label={t('common.loading')}>
+    <div
+      className="loading-overlay"
+      role="progressbar"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+    >
       <div className="loading-overlay__circle" />
     </div>
   );

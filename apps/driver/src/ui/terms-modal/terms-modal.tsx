@@ -1,4 +1,13 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { TERMS_MODAL_HEIGHT } from '@evc/domain';
@@ -6,7 +15,7 @@ import { TERMS_MODAL_HEIGHT } from '@evc/domain';
 export interface TermsModalProps {
   isOpen: boolean;
   onClose: () => void;
-  /** The page shown inside; the terms by default. */
+  /** The page shown inside (without the app's bars); the terms by default. */
   src?: string;
   title?: string;
 }
@@ -28,7 +37,7 @@ export function TermsModal({ isOpen, onClose, src = '/terms', title }: TermsModa
       </IonHeader>
       <IonContent>
         <iframe
-          src={src}
+          src={`${src}?embedded=1`}
           title={title ?? t('shell.terms.title')}
           style={{ width: '100%', height: TERMS_MODAL_HEIGHT, border: 0, display: 'block' }}
         />

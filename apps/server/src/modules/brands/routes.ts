@@ -1,36 +1,34 @@
 import { brandIconSvg, brandManifest } from '@evc/brands';
 import type { FastifyInstance } from 'fastify';
-
-/** The host a request was made to, without its port. */
-function requestHost(hostHeader: string | undefined): string {
-  return (hostHeader ?? 'localhost').replace(/:\d+$/, '');
-}
+import { AppError } from '../../platform/errors.ts';
 
 /**
- * Per-brand web assets the app links from index.html: the installable-app manifest of the brand
- * the requested host shows, and each brand's icon.
+ * Per-brand web assets, outside the API: the installable-app manifest of the brand the requested
+ * host shows (index.html links it) and each brand's icon (the app's favicon and top bar use it).
+ * The built app ships neither path (its PWA plugin makes no manifest) and app.ts keeps
+ * /brand-icon out of the app's index.html fallback.
  */
 export function registerBrandRoutes(app: FastifyInstance): void {
-  app.get('/manifest.webmanifest', (request, reply) => {
-    const manifest = brandManifest(requestHost(request.hostname));
-    return reply
+  app.get('/manifest.webmanifest', (request, reply) =>
+    reply
       .header('content-type', 'application/manifest+json; charset=utf-8')
+      // One address, a different manifest per host.
       .header('cache-control', 'no-cache')
-      .header('vary', 'Host')
-      .send(JSON.stringify(manifest));
-  });
+      .header('vary', 'Host, X-Forwarded-Host')
+      .send(JSON.stringify(brandManifest(request.host))),
+  );
 
   app.get<{ Params: { file: string } }>('/brand-icon/:file', (request, reply) => {
-    const match = /^([a-z0-9-]+)\.svg$/.exec(request.params.file);
-    const svg = match?.[1] ? brandIconSvg(match[1]) : undefined;
-    if (!svg) {
-      return reply
-        .status(404)
-        .send({ message: `No brand icon ${request.params.file}`, code: 'NOT_FOUND' });
-    }
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(svg);
+    const id = /^([a-z0-9-]+)\.svg$/.exec(request.params.file)?.[1];
+    const svg = id ? brandIconSvg(id) : undefined;
+    if (!svg) throw new AppError(404, 'NOT_FOUND', `No brand icon ${request.params.file}`);
+    return (
+      reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        // Opened on its own, the document may not run or load anything.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg)
+    );
   });
 }

@@ -1,0 +1,234 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { IonButton, IonCheckbox, IonIcon, IonInput, IonInputPasswordToggle } from '@ionic/react';
+import { playCircleOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { MfaOption, SignedInUser } from '@evc/contract';
+import { API_VERSION_PARTS, APP_VERSION, normaliseLoginName } from '@evc/domain';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { callApi } from '../../lib/api/client.ts';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useAlert } from '../../lib/alerts.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { useFeatureVisible } from '../../lib/permissions.ts';
+import { getUuid, signIn } from '../../lib/session/session-store.ts';
+import {
+  clearCredentials,
+  loadCredentials,
+  saveCredentials,
+} from '../../lib/session/stored-credentials.ts';
+import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
+import { PageView } from '../../ui/page-view/page-view.tsx';
+import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
+import { MfaChallenge } from './mfa-challenge.tsx';
+import { useSingleFlight } from './use-single-flight.ts';
+import './auth.css';
+
+interface Credentials {
+  name: string;
+  password: string;
+}
+
+/** Where a guard sent the driver from, to return there after signing in. */
+function returnAddress(state: unknown): string {
+  if (
+    typeof state === 'object' &&
+    state !== null &&
+    'from' in state &&
+    typeof state.from === 'string'
+  ) {
+    return state.from.startsWith('/login') ? '/home' : state.from;
+  }
+  return '/home';
+}
+
+/** spec 000 §2, §4: sign in, with the multi-factor step when the account has one. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { brand } = useBrand();
+  const alert = useAlert();
+  const errorMessage = useErrorMessage();
+  const videoVisible = useFeatureVisible('HOW_TO_VIDEO') && Boolean(brand.howToVideoUrl);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [keepLoggedIn, setKeepLoggedIn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // spec 000 §8 Registration Not Confirmed: the address to send the confirmation e-mail to again.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [mfa, setMfa] = useState<{ credentials: Credentials; options: MfaOption[] } | null>(null);
+  const [videoOpen, setVideoOpen] = useState(false);
+
+  useEffect(() => {
+    void loadCredentials().then((stored) => {
+      if (!stored) return;
+      setName(stored.username);
+      setPassword(stored.password);
+      setKeepLoggedIn(true);
+    });
+  }, []);
+
+  /** spec 000 §3: with keep-me-logged-in the name and password stay in device storage. */
+  const finish = async (user: SignedInUser, credentials: Credentials) => {
+    if (keepLoggedIn)
+      await saveCredentials({ username: credentials.name, password: credentials.password });
+    else await clearCredentials();
+    await signIn(user.tokenData);
+    navigate(returnAddress(location.state), { replace: true });
+  };
+
+  const login = useSingleFlight(async () => {
+    const credentials = { name: normaliseLoginName(name), password };
+    setUnconfirmed(null);
+    if (!credentials.name || !credentials.password) {
+      setError(t('auth.login.missing'));
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await callApi('login', {
+        ...credentials,
+        apiVersion: {
+          majorversion: API_VERSION_PARTS.major,
+          minorversion: API_VERSION_PARTS.minor,
+          patchversion: API_VERSION_PARTS.patch,
+        },
+        appVersion: APP_VERSION,
+        uuid: await getUuid(),
+      });
+      if (answer.mfaStage === 'RequestToken') {
+        setMfa({ credentials, options: answer.mfaOptions ?? [] });
+      } else if (answer.mfaStage === 'EnforcedSetup' && answer.user) {
+        // docs/decisions/0001: a token limited to setting up MFA; the MFA page guides the set-up.
+        await signIn(answer.user.tokenData);
+        navigate('/mfa', { replace: true });
+        void alert.showAlert({
+          header: t('auth.login.setupMfaTitle'),
+          message: t('auth.login.setupMfaMessage'),
+        });
+      } else if (answer.user) {
+        await finish(answer.user, credentials);
+      } else {
+        setError(t('errors.generic'));
+      }
+    } catch (failure) {
+      setError(errorMessage(failure));
+      if (failure instanceof ApiError && failure.code === 'REGISTRATION_NOT_CONFIRMED') {
+        setUnconfirmed(credentials.name);
+      }
+    }
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.run();
+  };
+
+  if (mfa) {
+    return (
+      <PageView title={t('auth.mfa.title')} subtitle={t('auth.mfa.subtitle')} withBrand>
+        <MfaChallenge
+          credentials={mfa.credentials}
+          options={mfa.options}
+          onVerified={(user) => finish(user, mfa.credentials)}
+          onCancel={() => setMfa(null)}
+        />
+      </PageView>
+    );
+  }
+
+  return (
+    <PageView
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle', { brand: brand.name })}
+      withBrand
+    >
+      <div className="auth-language">
+        <LanguageSelector />
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <IonInput
+          className="field"
+          name="email"
+          type="email"
+          inputmode="email"
+          autocomplete="username"
+          label={t('auth.fields.email')}
+          labelPlacement="floating"
+          fill="outline"
+          value={name}
+          onIonInput={(event) => setName(event.detail.value ?? '')}
+        />
+        <IonInput
+          className="field"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          label={t('auth.fields.password')}
+          labelPlacement="floating"
+          fill="outline"
+          value={password}
+          onIonInput={(event) => setPassword(event.detail.value ?? '')}
+        >
+          <IonInputPasswordToggle slot="end" />
+        </IonInput>
+        <IonCheckbox
+          className="check-row"
+          labelPlacement="end"
+          justify="start"
+          checked={keepLoggedIn}
+          onIonChange={(event) => setKeepLoggedIn(event.detail.checked)}
+        >
+          {t('auth.login.keepLoggedIn')}
+        </IonCheckbox>
+        {keepLoggedIn && <p className="form-note">{t('auth.login.keepLoggedInNote')}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+            {unconfirmed && (
+              <>
+                {' '}
+                <Link to={`/email-sent?email=${encodeURIComponent(unconfirmed)}&pending=1`}>
+                  {t('auth.login.resendConfirmation')}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+        <DebounceButton
+          className="primary-action"
+          expand="block"
+          type="submit"
+          disabled={login.busy}
+          onDebouncedClick={login.run}
+        >
+          {t('auth.login.submit')}
+        </DebounceButton>
+      </form>
+      <div className="links">
+        <Link to="/reset-password">{t('auth.login.forgot')}</Link>
+        <Link to="/register">{t('auth.login.register')}</Link>
+      </div>
+      {videoVisible && brand.howToVideoUrl && (
+        <>
+          <IonButton
+            fill="clear"
+            expand="block"
+            className="video-link"
+            onClick={() => setVideoOpen(true)}
+          >
+            <IonIcon slot="start" icon={playCircleOutline} aria-hidden="true" />
+            {t('auth.login.howTo')}
+          </IonButton>
+          <VideoOverlay
+            isOpen={videoOpen}
+            videoUrl={brand.howToVideoUrl}
+            onClosed={() => setVideoOpen(false)}
+          />
+        </>
+      )}
+    </PageView>
+  );
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-error.ts';
+
+/**
+ * The text to show for a failed call: the translation of its code when there is one
+ * (`errors.codes.<CODE>`), otherwise the server's own message; no connection reads
+ * "No Internet Connection".
+ */
+export function useErrorMessage(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError) {
+        if (error.isOffline) return t('errors.network');
+        const key = `errors.codes.${error.code}`;
+        return i18n.exists(key) ? t(key) : error.message;
+      }
+      return t('errors.generic');
+    },
+    [t, i18n],
+  );
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { resolveBrand } from '@evc/brands';
+import { submitSignIn } from './app.ts';
+import { launchBrowser, newPhonePage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const port = inject('port');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+const brandPrimary = (host: string) => resolveBrand(host).brand.styles['--ion-color-primary'] ?? '';
+const asRgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16)).join(', ')})`;
+
+const primaryColour = (page: Page) =>
+  page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--ion-color-primary').trim(),
+  );
+
+test("another brand's host shows its name, colours and icon", async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`http://voltway.localhost:${port}/login`);
+  await page.locator('.page-view__brand').getByText('Voltway', { exact: true }).waitFor();
+  await expect(primaryColour(page)).resolves.toBe(brandPrimary('voltway.localhost'));
+  await expect(page.title()).resolves.toBe('Voltway');
+  await expect(page.locator('.page-view__brand img').getAttribute('src')).resolves.toBe(
+    '/brand-icon/voltway.svg',
+  );
+  const buttonColour = await page
+    .locator('.primary-action')
+    .evaluate(
+      (element) =>
+        getComputedStyle(element.shadowRoot?.querySelector('button') ?? element).backgroundColor,
+    );
+  expect(buttonColour).toBe(asRgb(brandPrimary('voltway.localhost')));
+  const manifest = await page.evaluate(async () => {
+    const response = await fetch('/manifest.webmanifest');
+    return (await response.json()) as { name: string; theme_color: string };
+  });
+  expect(manifest).toMatchObject({
+    name: 'Voltway',
+    theme_color: brandPrimary('voltway.localhost'),
+  });
+
+  // The same server on plain localhost is the default brand.
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('.page-view__brand').getByText('EV Charge', { exact: true }).waitFor();
+  await expect(primaryColour(page)).resolves.toBe(brandPrimary('localhost'));
+  expect(brandPrimary('localhost')).not.toBe(brandPrimary('voltway.localhost'));
+  await context.close();
+});
+
+test('choosing French shows French and is saved on the account', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  await page.goto(`${baseUrl}/language`);
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/setUserLanguage'));
+  await page.getByText('Français').click();
+  expect((await saved).status()).toBe(200);
+  await page.getByRole('heading', { name: 'Langue' }).waitFor();
+  await page.goto(`${baseUrl}/home`);
+  await page.getByRole('heading', { name: 'Bonjour, Dana' }).waitFor();
+
+  // Saved on the account: a fresh sign-in elsewhere reads French from the server.
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'driver@example.com',
+      password: 'Driver-pass-2026',
+      apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
+      appVersion: '2.7.9',
+      uuid: 'e2e-language-check',
+    }),
+  });
+  const token = ((await login.json()) as { data: { user: { token: string } } }).data.user.token;
+  const userdata = await fetch(`${baseUrl}/api/userdata`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  const user = ((await userdata.json()) as { data: { language: { code: string } } }).data;
+  expect(user.language.code).toBe('fr');
+
+  // And it stays French after a reload on this device.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Bonjour, Dana' }).waitFor();
+  await context.close();
+});
