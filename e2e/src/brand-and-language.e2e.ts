@@ -64,10 +64,11 @@ test('choosing French shows French and is saved on the account', async () => {
   await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
   await page.waitForURL('**/home');
   await page.goto(`${baseUrl}/language`);
+  await page.getByRole('heading', { name: 'Language' }).waitFor();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/setUserLanguage'));
-  await page.getByText('Français').click();
-  expect((await saved).status()).toBe(200);
+  await page.getByRole('radio', { name: 'Français' }).click();
   await page.getByRole('heading', { name: 'Langue' }).waitFor();
+  expect((await saved).status()).toBe(200);
   await page.goto(`${baseUrl}/home`);
   await page.getByRole('heading', { name: 'Bonjour, Dana' }).waitFor();
 

@@ -11,7 +11,7 @@ import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
 
 type Field = 'current' | 'next' | 'confirm';
@@ -98,11 +98,7 @@ export function ChangePasswordPage() {
             {t(key)}
           </p>
         ))}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <IonButton className="primary-action" expand="block" type="submit" disabled={busy}>
           {t('changePassword.submit')}
         </IonButton>

@@ -7,7 +7,7 @@ import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { signOut } from '../../lib/session/session-store.ts';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import './account.css';
 
 /** spec 000 §2, 001 §5: the account is deleted once the driver has typed the word delete. */
@@ -68,11 +68,7 @@ export function DeleteAccountPage() {
           value={typed}
           onIonInput={(event) => setTyped(event.detail.value ?? '')}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <IonButton
           className="primary-action"
           expand="block"

@@ -14,12 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MfaMethod, MfaOption } from '@evc/contract';
-import { isMfaCode, MFA_CODE_LENGTH } from '@evc/domain';
+import { isMfaCode } from '@evc/domain';
 import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { reloadUser, signIn, useSession } from '../../lib/session/session-store.ts';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import './account.css';
 
 const METHODS: MfaMethod[] = ['email', 'phone', 'app'];
@@ -226,25 +227,10 @@ export function MfaPage() {
                   {t('auth.mfa.sent')}
                 </p>
               )}
-              <IonInput
-                className="field code-input"
-                name="code"
-                inputmode="numeric"
-                autocomplete="one-time-code"
-                maxlength={MFA_CODE_LENGTH}
-                label={t('auth.mfa.code')}
-                labelPlacement="floating"
-                fill="outline"
-                value={code}
-                onIonInput={(event) => setCode((event.detail.value ?? '').replace(/\D/g, ''))}
-              />
+              <MfaCodeInput value={code} onChange={setCode} />
             </>
           )}
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <IonButton className="primary-action" expand="block" type="submit" disabled={busy}>
             {enrolment
               ? t('mfa.confirm')

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   IonButton,
   IonIcon,
-  IonInput,
   IonItem,
   IonLabel,
   IonList,
@@ -11,12 +10,14 @@ import {
 } from '@ionic/react';
 import { mailOutline, phonePortraitOutline, qrCodeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../ui/page-view/page-view.tsx';
 import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
-import { isMfaCode, MFA_CODE_LENGTH } from '@evc/domain';
+import { isMfaCode } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { getUuid } from '../../lib/session/session-store.ts';
+import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 
@@ -131,25 +132,8 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
           {t('auth.mfa.sent')}
         </p>
       )}
-      {readyForCode && (
-        <IonInput
-          className="field code-input"
-          name="code"
-          inputmode="numeric"
-          autocomplete="one-time-code"
-          maxlength={MFA_CODE_LENGTH}
-          label={t('auth.mfa.code')}
-          labelPlacement="floating"
-          fill="outline"
-          value={code}
-          onIonInput={(event) => setCode((event.detail.value ?? '').replace(/\D/g, ''))}
-        />
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {readyForCode && <MfaCodeInput value={code} onChange={setCode} />}
+      <FormError message={error} />
       {readyForCode ? (
         <DebounceButton
           className="primary-action"

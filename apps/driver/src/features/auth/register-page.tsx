@@ -98,6 +98,34 @@ function currencyCode(form: Form): string {
   return form.currencyChoice.toUpperCase();
 }
 
+interface AgreementProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  readLabel: string;
+  onRead: () => void;
+}
+
+/** A box to tick (terms, privacy) with a link that opens the text it agrees to. */
+function Agreement({ checked, onChange, label, readLabel, onRead }: AgreementProps) {
+  return (
+    <div className="agreement">
+      <IonCheckbox
+        className="check-row"
+        labelPlacement="end"
+        justify="start"
+        checked={checked}
+        onIonChange={(event) => onChange(event.detail.checked)}
+      >
+        {label}
+      </IonCheckbox>
+      <IonButton fill="clear" size="small" className="inline-link" onClick={onRead}>
+        {readLabel}
+      </IonButton>
+    </div>
+  );
+}
+
 /** spec 000 §2, §4 and 001 §5: the registration form, then the e-mail-sent page. */
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -379,45 +407,21 @@ export function RegisterPage() {
         {fieldErrors('currencyChoice')}
 
         <p className="section-label">{t('register.sections.agreements')}</p>
-        <div className="agreement">
-          <IonCheckbox
-            className="check-row"
-            labelPlacement="end"
-            justify="start"
-            checked={form.termsAccepted}
-            onIonChange={(event) => set('termsAccepted', event.detail.checked)}
-          >
-            {t('register.acceptTerms')}
-          </IonCheckbox>
-          <IonButton
-            fill="clear"
-            size="small"
-            className="inline-link"
-            onClick={() => setModal('terms')}
-          >
-            {t('register.readTerms')}
-          </IonButton>
-        </div>
+        <Agreement
+          checked={form.termsAccepted}
+          onChange={(checked) => set('termsAccepted', checked)}
+          label={t('register.acceptTerms')}
+          readLabel={t('register.readTerms')}
+          onRead={() => setModal('terms')}
+        />
         {fieldErrors('termsAccepted')}
-        <div className="agreement">
-          <IonCheckbox
-            className="check-row"
-            labelPlacement="end"
-            justify="start"
-            checked={form.privacyAccepted}
-            onIonChange={(event) => set('privacyAccepted', event.detail.checked)}
-          >
-            {t('register.acceptPrivacy')}
-          </IonCheckbox>
-          <IonButton
-            fill="clear"
-            size="small"
-            className="inline-link"
-            onClick={() => setModal('privacy')}
-          >
-            {t('register.readPrivacy')}
-          </IonButton>
-        </div>
+        <Agreement
+          checked={form.privacyAccepted}
+          onChange={(checked) => set('privacyAccepted', checked)}
+          label={t('register.acceptPrivacy')}
+          readLabel={t('register.readPrivacy')}
+          onRead={() => setModal('privacy')}
+        />
         {fieldErrors('privacyAccepted')}
 
         {serverError && serverError.field === null && (

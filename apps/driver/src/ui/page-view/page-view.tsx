@@ -32,3 +32,13 @@ export function PageView({ title, subtitle, withBrand = false, children }: PageV
     </IonPage>
   );
 }
+
+/** A form's error, read out by screen readers when it appears; nothing when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
