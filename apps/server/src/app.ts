@@ -15,6 +15,9 @@ import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createUserTokenRepository } from './modules/auth/user-token-repository.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
+import { createGuestRepository } from './modules/guests/repository.ts';
+import { registerGuestRoutes } from './modules/guests/routes.ts';
+import { createGuestService } from './modules/guests/service.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -137,6 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+  registerGuestRoutes(
+    register,
+    createGuestService({ guests: createGuestRepository(db), tokens, now }),
+    limits,
+  );
 
   await app.register(fastifyStatic, {
     root: CAR_ASSETS_DIR,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as auth from './auth.ts';
 import * as account from './account.ts';
 import * as reference from './reference.ts';
+import * as guest from './guest.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -24,6 +25,8 @@ export interface CallDefinition {
   auth: CallAuth;
   /** Allowed for a token that may only set up MFA (login stage EnforcedSetup). */
   allowDuringMfaSetup?: boolean;
+  /** Allowed for a guest's access token too (auth 'user' calls are for users only otherwise). */
+  allowGuests?: boolean;
 }
 
 /** The call catalogue (spec 000 §7) with one schema per request and response. */
@@ -136,6 +139,7 @@ export const calls = {
     response: auth.checkTokenResponse,
     auth: 'user',
     allowDuringMfaSetup: true,
+    allowGuests: true,
   },
   refreshToken: {
     method: 'POST',
@@ -151,6 +155,7 @@ export const calls = {
     response: okTrue,
     auth: 'user',
     allowDuringMfaSetup: true,
+    allowGuests: true,
   },
   userdata: {
     method: 'POST',
@@ -202,6 +207,22 @@ export const calls = {
     request: account.getHelplineRequest,
     response: account.helplineResponse,
     auth: 'user',
+  },
+  guestIdentifier: {
+    method: 'GET',
+    path: '/development/guest/identifier',
+    request: noBody,
+    response: guest.guestIdentifierResponse,
+    auth: 'none',
+  },
+  guestTokens: {
+    method: 'GET',
+    path: '/development/guest/tokens/:code',
+    params: guest.guestCodeParams,
+    query: guest.guestTokensQuery,
+    request: noBody,
+    response: guest.guestTokensResponse,
+    auth: 'none',
   },
   defaultHelpline: {
     method: 'GET',

@@ -75,6 +75,7 @@ export interface OutboxEntry {
 export interface CallOptions {
   body?: unknown;
   params?: Record<string, string>;
+  query?: Record<string, string>;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -124,7 +125,9 @@ function wrap(
     const definition = calls[name];
     const response = await app.inject({
       method: definition.method,
-      url: `/api${callPath(definition, options.params)}`,
+      url: `/api${callPath(definition, options.params)}${
+        options.query ? `?${new URLSearchParams(options.query).toString()}` : ''
+      }`,
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,

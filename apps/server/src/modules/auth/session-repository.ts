@@ -15,9 +15,11 @@ export interface RefreshTokenRecord {
 
 export function createSessionRepository(db: Db) {
   return {
+    /** A user's session, or with `guestId` and scope 'guest' a guest's. */
     async createSession(session: {
       id: string;
-      userId: string;
+      userId?: string;
+      guestId?: string;
       scope: TokenScope;
       deviceUuid: string;
     }) {

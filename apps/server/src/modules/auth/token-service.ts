@@ -14,7 +14,7 @@ export interface TokenServiceDeps {
 }
 
 const ISSUER = 'evc-server';
-const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup'];
+const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup', 'guest'];
 
 const tokenExpired = () =>
   new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired, please refresh your token');
@@ -60,6 +60,10 @@ export function createTokenService(deps: TokenServiceDeps) {
     };
   }
 
+  /** The user or guest a session belongs to: the subject of its access tokens. */
+  const ownerOf = (session: { userId: string | null; guestId: string | null }) =>
+    session.userId ?? session.guestId ?? '';
+
   /** Starts a session (a new refresh-token family) and returns its first tokens. */
   async function startSession(
     userId: string,
@@ -74,6 +78,13 @@ export function createTokenService(deps: TokenServiceDeps) {
 
   return {
     startSession,
+
+    /** Starts a guest's session on a device and returns its first tokens. */
+    async startGuestSession(guestId: string, deviceUuid: string): Promise<TokenData> {
+      const sessionId = newId();
+      await deps.sessions.createSession({ id: sessionId, guestId, scope: 'guest', deviceUuid });
+      return issuePair(guestId, sessionId, 'guest');
+    },
 
     async authenticate(accessToken: string): Promise<AuthContext> {
       let payload;
@@ -97,7 +108,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         throw tokenExpired();
       }
       const session = await deps.sessions.findSession(sid);
-      if (!session || session.revokedAt || session.userId !== sub) throw sessionEnded();
+      if (!session || session.revokedAt || ownerOf(session) !== sub) throw sessionEnded();
       return {
         userId: sub,
         sessionId: sid,
@@ -128,7 +139,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         await deps.sessions.revokeSession(session.id, 'refresh token expired', now);
         throw sessionEnded('Your session has expired, please sign in again');
       }
-      return issuePair(session.userId, session.id, session.scope);
+      return issuePair(ownerOf(session), session.id, session.scope);
     },
 
     endSession: (sessionId: string, reason: string) =>
@@ -138,13 +149,14 @@ export function createTokenService(deps: TokenServiceDeps) {
     async upgradeSession(sessionId: string): Promise<SignedInUser> {
       const session = await deps.sessions.findSession(sessionId);
       if (!session || session.revokedAt) throw sessionEnded();
+      if (!session.userId) throw sessionEnded();
       await deps.sessions.revokeSession(session.id, 'upgraded to full scope', deps.now());
       return startSession(session.userId, 'full', session.deviceUuid);
     },
 
     async endSessionOfUser(sessionId: string, userId: string, reason: string) {
       const session = await deps.sessions.findSession(sessionId);
-      if (session?.userId === userId)
+      if (session && ownerOf(session) === userId)
         await deps.sessions.revokeSession(sessionId, reason, deps.now());
     },
 

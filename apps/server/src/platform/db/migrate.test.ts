@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile, cp } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +16,14 @@ describe('migrations on PGlite under a data directory', () => {
     await cp(MIGRATIONS_DIR, migrations, { recursive: true });
     await writeFile(path.join(migrations, '9999_extra.sql'), 'CREATE TABLE extra_probe (id int);');
     const pgliteDir = path.join(dir, 'pglite');
+    const committed = (await readdir(MIGRATIONS_DIR))
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    expect(committed[0]).toBe('0001_foundation.sql');
+    const all = [...committed, '9999_extra.sql'];
     try {
       const first = await openDatabase({ pgliteDir });
-      expect(await migrate(first, migrations)).toEqual(['0001_foundation.sql', '9999_extra.sql']);
+      expect(await migrate(first, migrations)).toEqual(all);
       await seed(first, createPasswordHasher(TEST_ARGON2));
       await first.close();
 
@@ -28,7 +33,7 @@ describe('migrations on PGlite under a data directory', () => {
       const applied = await second.withSession((session) =>
         session.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'),
       );
-      expect(applied.map((row) => row.name)).toEqual(['0001_foundation.sql', '9999_extra.sql']);
+      expect(applied.map((row) => row.name)).toEqual(all);
       const users = await second.withSession((session) =>
         session.query<{ count: number }>('SELECT count(*)::int AS count FROM users'),
       );

@@ -132,11 +132,13 @@ export const userTokens = pgTable('user_tokens', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-export type TokenScope = 'full' | 'mfa-setup';
+/** A user's full or MFA-setup-only session, or a guest's. */
+export type TokenScope = 'full' | 'mfa-setup' | 'guest';
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id'),
+  guestId: text('guest_id'),
   scope: text('scope').$type<TokenScope>().notNull(),
   deviceUuid: text('device_uuid').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -144,6 +146,14 @@ export const sessions = pgTable('sessions', {
   revokedReason: text('revoked_reason'),
 });
 export type SessionRow = typeof sessions.$inferSelect;
+
+export const guests = pgTable('guests', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+});
+export type GuestRow = typeof guests.$inferSelect;
 
 export const refreshTokens = pgTable('refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),

@@ -9,15 +9,17 @@ import type {
   CallResponse,
   Calls,
 } from '@evc/contract';
+import type { TokenScope } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimit } from './rate-limits.ts';
 
 export const API_PREFIX = '/api';
 
-export type TokenScope = 'full' | 'mfa-setup';
+export type { TokenScope };
 
 /** Who is calling, from a verified access token whose session is still live. */
 export interface AuthContext {
+  /** The user's id; a guest's id on the calls the contract opens to guests. */
   userId: string;
   sessionId: string;
   scope: TokenScope;
@@ -36,6 +38,8 @@ export interface CallInput<K extends CallName> {
   params: ParsedParams<K>;
   /** Present on every call whose contract says auth 'user'. */
   auth: Calls[K]['auth'] extends 'user' ? AuthContext : undefined;
+  /** The query string, validated by the call's `query` schema when it has one. */
+  query: Calls[K] extends { query: z.ZodType } ? z.output<Calls[K]['query']> : undefined;
   /** The bearer token as sent (the refresh token on refreshToken). */
   bearer: string | undefined;
   request: FastifyRequest;
@@ -91,6 +95,7 @@ export function createCallRegistrar(
       schema: {
         ...(definition.method === 'GET' ? {} : { body: definition.request }),
         ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
         response: { 200: envelope(definition.response), ...errorResponses },
       },
       ...(rateLimit
@@ -112,6 +117,9 @@ export function createCallRegistrar(
         const token = bearerToken(request);
         if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
         const auth = await authenticate(token);
+        if (auth.scope === 'guest' && !definition.allowGuests) {
+          throw new AppError(403, 'GUEST_NOT_ALLOWED', 'Please sign in or register to do this');
+        }
         if (auth.scope === 'mfa-setup' && !definition.allowDuringMfaSetup) {
           throw new AppError(
             403,
@@ -125,6 +133,7 @@ export function createCallRegistrar(
         const input = {
           body: request.body,
           params: request.params,
+          query: definition.query ? request.query : undefined,
           auth: request.auth ?? undefined,
           bearer: bearerToken(request),
           request,

@@ -9,7 +9,9 @@ export type RateLimitedCall =
   | 'mfaVerify'
   | 'forgotPassword'
   | 'resetPassword'
-  | 'requestRegistrationEmail';
+  | 'requestRegistrationEmail'
+  | 'guestIdentifier'
+  | 'guestTokens';
 
 const MINUTE = 60_000;
 
@@ -21,4 +23,6 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitedCall, RateLimit>> =
   forgotPassword: { max: 5, timeWindowMs: 60 * MINUTE },
   resetPassword: { max: 10, timeWindowMs: 60 * MINUTE },
   requestRegistrationEmail: { max: 5, timeWindowMs: 60 * MINUTE },
+  guestIdentifier: { max: 30, timeWindowMs: 60 * MINUTE },
+  guestTokens: { max: 30, timeWindowMs: 15 * MINUTE },
 };
