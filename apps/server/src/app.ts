@@ -18,6 +18,10 @@ import { registerBrandRoutes } from './modules/brands/routes.ts';
 import { createGuestRepository } from './modules/guests/repository.ts';
 import { registerGuestRoutes } from './modules/guests/routes.ts';
 import { createGuestService } from './modules/guests/service.ts';
+import { createChargerRepository } from './modules/chargers/repository.ts';
+import { registerChargerRoutes } from './modules/chargers/routes.ts';
+import { createChargerService } from './modules/chargers/service.ts';
+import { createCentralSystem } from './modules/ocpp/central-system.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -50,6 +54,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: boolean;
+  /** OCPP timings (tests shorten them). */
+  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number };
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -140,6 +146,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+  const chargers = createChargerRepository(db);
+  registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
+  const centralSystem = createCentralSystem({
+    chargers,
+    passwords,
+    now,
+    ...options.ocpp,
+    log: app.log,
+  });
+  centralSystem.attach(app.server);
+  // One process holds every charger socket: at start none is connected yet.
+  app.addHook('onReady', () => chargers.markAllOffline());
+  app.addHook('onClose', () => centralSystem.close());
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

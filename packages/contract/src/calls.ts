@@ -1,8 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as auth from './auth.ts';
 import * as account from './account.ts';
 import * as reference from './reference.ts';
 import * as guest from './guest.ts';
+import * as chargers from './chargers.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -223,6 +224,51 @@ export const calls = {
     request: noBody,
     response: guest.guestTokensResponse,
     auth: 'none',
+  },
+  getChargerByBarcode: {
+    method: 'POST',
+    path: '/getChargerByBarcode',
+    request: chargers.getChargerByBarcodeRequest,
+    response: chargers.chargerView,
+    auth: 'user',
+  },
+  operatorCreateCharger: {
+    method: 'POST',
+    path: '/operator/chargers',
+    request: chargers.chargerInput,
+    response: chargers.chargerView,
+    auth: 'user',
+  },
+  operatorListChargers: {
+    method: 'GET',
+    path: '/operator/chargers',
+    request: noBody,
+    response: z.array(chargers.chargerView),
+    auth: 'user',
+  },
+  operatorGetCharger: {
+    method: 'GET',
+    path: '/operator/chargers/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: chargers.chargerView,
+    auth: 'user',
+  },
+  operatorUpdateCharger: {
+    method: 'PATCH',
+    path: '/operator/chargers/:chargerid',
+    params: chargers.chargerIdParams,
+    request: chargers.chargerPatch,
+    response: chargers.chargerView,
+    auth: 'user',
+  },
+  operatorDeleteCharger: {
+    method: 'DELETE',
+    path: '/operator/chargers/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: okTrue,
+    auth: 'user',
   },
   defaultHelpline: {
     method: 'GET',

@@ -4,4 +4,5 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './reference.ts';
 export * from './guest.ts';
+export * from './chargers.ts';
 export * from './calls.ts';

@@ -132,7 +132,9 @@ function wrap(
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
-      ...(definition.method === 'GET' ? {} : { payload: options.body ?? {} }),
+      ...(definition.method === 'GET' || definition.method === 'DELETE'
+        ? {}
+        : { payload: options.body ?? {} }),
     });
     return { status: response.statusCode, body: response.json<CallResult['body']>() };
   };

@@ -2,6 +2,7 @@
 // truth; keep this file in step with them.
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   integer,
@@ -173,4 +174,55 @@ export const outbox = pgTable('outbox', {
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const chargers = pgTable('chargers', {
+  id: text('id').primaryKey(),
+  chargePointId: text('charge_point_id').notNull(),
+  barcode: text('barcode').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  postCode: text('post_code').notNull(),
+  country: text('country').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  tariff: jsonb('tariff').$type<unknown>().notNull(),
+  passwordHash: text('password_hash'),
+  home: boolean('home').notNull().default(false),
+  operatorId: text('operator_id'),
+  vendor: text('vendor'),
+  model: text('model'),
+  serialNumber: text('serial_number'),
+  firmwareVersion: text('firmware_version'),
+  online: boolean('online').notNull().default(false),
+  lastBootAt: timestamptz('last_boot_at'),
+  lastHeartbeatAt: timestamptz('last_heartbeat_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type ChargerRow = typeof chargers.$inferSelect;
+
+export const connectors = pgTable(
+  'connectors',
+  {
+    chargerId: text('charger_id').notNull(),
+    connectorNumber: integer('connector_number').notNull(),
+    type: text('type').notNull(),
+    maxPowerKw: doublePrecision('max_power_kw').notNull(),
+    status: text('status').notNull().default('Unknown'),
+    errorCode: text('error_code'),
+    statusAt: timestamptz('status_at'),
+  },
+  (table) => [primaryKey({ columns: [table.chargerId, table.connectorNumber] })],
+);
+export type ConnectorRow = typeof connectors.$inferSelect;
+
+export const connectorStatusHistory = pgTable('connector_status_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chargerId: text('charger_id').notNull(),
+  connectorNumber: integer('connector_number').notNull(),
+  status: text('status').notNull(),
+  errorCode: text('error_code'),
+  reportedAt: timestamptz('reported_at').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });

@@ -93,7 +93,9 @@ export function createCallRegistrar(
       method: definition.method,
       url: `${API_PREFIX}${definition.path}`,
       schema: {
-        ...(definition.method === 'GET' ? {} : { body: definition.request }),
+        ...(definition.method === 'GET' || definition.method === 'DELETE'
+          ? {}
+          : { body: definition.request }),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.query ? { querystring: definition.query } : {}),
         response: { 200: envelope(definition.response), ...errorResponses },

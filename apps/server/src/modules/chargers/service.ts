@@ -1,0 +1,185 @@
+import {
+  chargerInput,
+  chargerPatch,
+  tariffInput,
+  type ChargerView,
+  type TariffData,
+} from '@evc/contract';
+import type { z } from 'zod';
+import { newId } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { ChargerRepository, ChargerWithConnectors, NewConnector } from './repository.ts';
+
+type ChargerInput = z.output<typeof chargerInput>;
+type ChargerPatch = z.output<typeof chargerPatch>;
+
+const notFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+const barcodeTaken = () =>
+  new AppError(409, 'BARCODE_TAKEN', 'barcode: another charger has this barcode');
+const idTaken = () =>
+  new AppError(409, 'CHARGE_POINT_ID_TAKEN', 'chargePointId: another charger has this id');
+
+export interface ChargerServiceDeps {
+  chargers: ChargerRepository;
+  users: UserRepository;
+  passwords: PasswordHasher;
+}
+
+const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =>
+  list.map((connector) => ({
+    connectorNumber: connector.connectornumber,
+    type: connector.type,
+    maxPowerKw: connector.maxPowerKw,
+  }));
+
+/** spec 000 §3: the charger as the app reads it. */
+export function chargerView({ charger, connectors }: ChargerWithConnectors): ChargerView {
+  return {
+    _id: charger.id,
+    chargePointId: charger.chargePointId,
+    name: charger.name,
+    idTag: { barcode: charger.barcode },
+    chargePointSerialNumber: charger.serialNumber,
+    chargePointVendor: charger.vendor,
+    chargePointModel: charger.model,
+    firmwareVersion: charger.firmwareVersion,
+    online: charger.online,
+    lastheartbeatat: charger.lastHeartbeatAt?.toISOString() ?? null,
+    address: charger.address,
+    city: charger.city,
+    post_code: charger.postCode,
+    country: charger.country,
+    lat: charger.lat,
+    lon: charger.lon,
+    home: charger.home,
+    connectors: connectors.map((connector) => ({
+      connectornumber: connector.connectorNumber,
+      name: `Connector ${connector.connectorNumber}`,
+      type: connector.type as ChargerView['connectors'][number]['type'],
+      maxPowerKw: connector.maxPowerKw,
+      currentStatus: {
+        // spec 000 §4: Offline overrides every connector status.
+        status: (charger.online
+          ? connector.status
+          : 'Offline') as ChargerView['connectors'][number]['currentStatus']['status'],
+        errorCode: connector.errorCode,
+        at: connector.statusAt?.toISOString() ?? null,
+      },
+    })),
+    tariff: tariffInput.parse(charger.tariff) satisfies TariffData,
+  };
+}
+
+/** Operator provisioning (operator role only) and the driver's look-up by barcode. */
+export function createChargerService(deps: ChargerServiceDeps) {
+  async function requireOperator(auth: AuthContext): Promise<string> {
+    const user = await deps.users.findById(auth.userId);
+    if (!user?.roles.includes('operator')) {
+      throw new AppError(403, 'OPERATOR_ONLY', 'Only an operator can manage chargers');
+    }
+    return user.id;
+  }
+
+  async function load(id: string): Promise<ChargerWithConnectors> {
+    const found = await deps.chargers.findById(id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  return {
+    async create(auth: AuthContext, input: ChargerInput): Promise<ChargerView> {
+      const operatorId = await requireOperator(auth);
+      if (await deps.chargers.isBarcodeTaken(input.barcode)) throw barcodeTaken();
+      if (await deps.chargers.isChargePointIdTaken(input.chargePointId)) throw idTaken();
+      const id = newId();
+      const added = await deps.chargers.insert(
+        {
+          id,
+          chargePointId: input.chargePointId,
+          barcode: input.barcode,
+          name: input.name,
+          address: input.address,
+          city: input.city,
+          postCode: input.post_code,
+          country: input.country,
+          lat: input.lat,
+          lon: input.lon,
+          tariff: input.tariff,
+          passwordHash: input.password ? await deps.passwords.hash(input.password) : null,
+          home: input.home,
+          operatorId,
+        },
+        toConnectors(input.connectors),
+      );
+      // Another request took the barcode or id between the check and the insert.
+      if (!added) throw barcodeTaken();
+      return chargerView(await load(id));
+    },
+
+    async list(auth: AuthContext): Promise<ChargerView[]> {
+      await requireOperator(auth);
+      return (await deps.chargers.list()).map(chargerView);
+    },
+
+    async get(auth: AuthContext, id: string): Promise<ChargerView> {
+      await requireOperator(auth);
+      return chargerView(await load(id));
+    },
+
+    async update(auth: AuthContext, id: string, patch: ChargerPatch): Promise<ChargerView> {
+      await requireOperator(auth);
+      await load(id);
+      if (patch.barcode && (await deps.chargers.isBarcodeTaken(patch.barcode, id)))
+        throw barcodeTaken();
+      if (
+        patch.chargePointId &&
+        (await deps.chargers.isChargePointIdTaken(patch.chargePointId, id))
+      ) {
+        throw idTaken();
+      }
+      const changes = {
+        ...(patch.chargePointId !== undefined ? { chargePointId: patch.chargePointId } : {}),
+        ...(patch.barcode !== undefined ? { barcode: patch.barcode } : {}),
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.address !== undefined ? { address: patch.address } : {}),
+        ...(patch.city !== undefined ? { city: patch.city } : {}),
+        ...(patch.post_code !== undefined ? { postCode: patch.post_code } : {}),
+        ...(patch.country !== undefined ? { country: patch.country } : {}),
+        ...(patch.lat !== undefined ? { lat: patch.lat } : {}),
+        ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
+        ...(patch.tariff !== undefined ? { tariff: patch.tariff } : {}),
+        ...(patch.home !== undefined ? { home: patch.home } : {}),
+        ...(patch.password !== undefined
+          ? {
+              passwordHash:
+                patch.password === null ? null : await deps.passwords.hash(patch.password),
+            }
+          : {}),
+      };
+      await deps.chargers.update(
+        id,
+        changes,
+        patch.connectors ? toConnectors(patch.connectors) : undefined,
+      );
+      return chargerView(await load(id));
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<true> {
+      await requireOperator(auth);
+      if (!(await deps.chargers.remove(id))) throw notFound();
+      return true;
+    },
+
+    /** spec 000 §7: a driver's look-up of a charger by its 4-digit barcode. */
+    async byBarcode(barcode: string): Promise<ChargerView> {
+      const found = await deps.chargers.findByBarcode(barcode);
+      if (!found) throw notFound();
+      return chargerView(found);
+    },
+  };
+}
+
+export type ChargerService = ReturnType<typeof createChargerService>;

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+const time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
+/** A price per kWh in currency units, e.g. 0.40 (issue: rates are decimal, charges are minor units). */
+const ratePerKwh = z.number().min(0).max(100).multipleOf(0.0001);
+const minorUnits = z.number().int().min(0);
+const minutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
+
+export const CONNECTOR_TYPES = ['Type 2', 'CCS', 'CHAdeMO', 'J1772'] as const;
+export const connectorType = z.enum(CONNECTOR_TYPES);
+
+/** spec 000 §4, 001 §3: the statuses a connector reports, plus Offline and Unknown. */
+export const CONNECTOR_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+  'Offline',
+  'Unknown',
+] as const;
+export const connectorStatus = z.enum(CONNECTOR_STATUSES);
+
+export const tariffPeriod = z.object({ standard_rate: ratePerKwh, available: z.boolean() });
+export const tariffDay = z.object({
+  weekday: z.number().int().min(1).max(7),
+  periods: z.array(tariffPeriod).length(48, '48 half-hour periods'),
+});
+
+/** spec 000 §3 and 001 §3: every field of a tariff. */
+export const tariffInput = z.object({
+  standard_rate: ratePerKwh,
+  alternate_rate: ratePerKwh.nullable().default(null),
+  alternate_time: time24.nullable().default(null),
+  connection_cost: minorUnits.default(0),
+  costperperiod: minorUnits.default(0),
+  period: minutes.default(0),
+  initialperiod: minutes.default(0),
+  currency: z.string().trim().toUpperCase().length(3, 'a 3-letter currency code'),
+  overstaycostperperiod: minorUnits.default(0),
+  overstayperiod: minutes.default(0),
+  overstaygraceperiod: minutes.default(0),
+  payableByFuelCard: z.boolean().default(false),
+  variability: z
+    .object({
+      twentyfourseven: z.boolean(),
+      regular_hours: z.array(tariffDay).max(7),
+    })
+    .nullable()
+    .default(null),
+});
+export type TariffInput = z.input<typeof tariffInput>;
+export type TariffData = z.output<typeof tariffInput>;
+
+export const connectorInput = z.object({
+  connectornumber: z.number().int().min(1).max(99),
+  type: connectorType,
+  maxPowerKw: z.number().positive().max(1000),
+});
+
+const chargePointId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48');
+export const barcode = z
+  .string()
+  .trim()
+  .regex(/^\d{4}$/, 'a 4-digit number');
+
+/** The operator's charger, as POST /api/operator/chargers takes it. */
+export const chargerInput = z.object({
+  chargePointId,
+  barcode,
+  name: z.string().trim().min(1).max(120),
+  address: z.string().trim().min(1).max(200),
+  city: z.string().trim().min(1).max(100),
+  post_code: z.string().trim().min(1).max(20),
+  country: z.string().trim().toUpperCase().length(2, 'a 2-letter country code'),
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  connectors: z
+    .array(connectorInput)
+    .min(1)
+    .max(24)
+    .refine(
+      (list) => new Set(list.map((connector) => connector.connectornumber)).size === list.length,
+      'connector numbers must differ',
+    ),
+  tariff: tariffInput,
+  password: z.string().min(8).max(64).optional(),
+  home: z.boolean().default(false),
+});
+export type ChargerInput = z.input<typeof chargerInput>;
+/** PATCH: any field; a field left out stays as it is (no defaults), a null password removes it. */
+export const chargerPatch = chargerInput
+  .omit({ home: true, password: true })
+  .partial()
+  .extend({
+    home: z.boolean().optional(),
+    password: z.string().min(8).max(64).nullable().optional(),
+  });
+export const chargerIdParams = z.object({ chargerid: z.string().min(1) });
+
+export const connectorView = z.object({
+  connectornumber: z.number().int(),
+  name: z.string(),
+  type: connectorType,
+  maxPowerKw: z.number(),
+  currentStatus: z.object({
+    status: connectorStatus,
+    errorCode: z.string().nullable(),
+    at: z.string().nullable(),
+  }),
+});
+
+/** spec 000 §3: a charger as the app and the operator read it. */
+export const chargerView = z.object({
+  _id: z.string(),
+  chargePointId,
+  name: z.string(),
+  idTag: z.object({ barcode: z.string() }),
+  chargePointSerialNumber: z.string().nullable(),
+  chargePointVendor: z.string().nullable(),
+  chargePointModel: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  online: z.boolean(),
+  lastheartbeatat: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  post_code: z.string(),
+  country: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  home: z.boolean(),
+  connectors: z.array(connectorView),
+  tariff: tariffInput,
+});
+export type ChargerView = z.infer<typeof chargerView>;
+
+export const getChargerByBarcodeRequest = z.object({
+  barcode,
+  permission_name: z.string().trim().min(1).default('CHARGER_CHARGE_AT'),
+});
