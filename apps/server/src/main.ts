@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { ChargePointSimulator } from '@evc/charger-sim';
 import { buildApp } from './app.ts';
+import { DEMO_CHARGERS } from './modules/chargers/demo-chargers.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
@@ -18,11 +20,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   app.log.info({ applied, database: database.kind }, 'database ready');
 
+  const simulators: ChargePointSimulator[] = [];
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    await Promise.all(simulators.map((simulator) => simulator.stop()));
     await app.close();
     await database.close();
     process.exit(0);
@@ -31,12 +35,36 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (signal) => void stop(signal));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.demoChargers) {
+    for (const charger of DEMO_CHARGERS) {
+      const simulator = new ChargePointSimulator({
+        url: `ws://127.0.0.1:${config.port}/ocpp`,
+        chargePointId: charger.chargePointId,
+        connectors: charger.connectors.length,
+        serialNumber: `SIM-${charger.barcode}`,
+      });
+      try {
+        await simulator.start();
+        simulators.push(simulator);
+      } catch (error) {
+        app.log.warn(
+          { chargePointId: charger.chargePointId, error: String(error) },
+          'demo charger did not start',
+        );
+      }
+    }
+  }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',
     `EV Charge is running at http://${shownHost}:${config.port}`,
     `  database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  mail: ${mailDescription(config, `http://${shownHost}:${config.port}`)}`,
+    ...(simulators.length > 0
+      ? [
+          `  demo chargers (simulated, live): ${DEMO_CHARGERS.map((charger) => `${charger.barcode} ${charger.name}`).join(', ')}`,
+        ]
+      : []),
     '  demo accounts:',
     ...DEMO_ACCOUNTS.map(
       (account) => `    ${account.email} / ${account.password}  (${account.what})`,

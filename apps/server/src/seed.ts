@@ -1,3 +1,5 @@
+import { createChargerRepository } from './modules/chargers/repository.ts';
+import { seedDemoChargers } from './modules/chargers/demo-chargers.ts';
 import type { Database } from './platform/db/database.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
@@ -7,5 +9,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 /** Idempotent: inserts only what is missing, so every start may run it. */
 export async function seed(database: Database, passwords: PasswordHasher): Promise<void> {
   await createReferenceRepository(database.db).seed();
-  await seedDemoAccounts(createUserRepository(database.db), passwords);
+  const users = createUserRepository(database.db);
+  await seedDemoAccounts(users, passwords);
+  await seedDemoChargers(createChargerRepository(database.db), users);
 }

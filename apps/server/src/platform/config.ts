@@ -35,6 +35,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: positiveSeconds.default(30 * 24 * 60 * 60),
   STATIC_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEMO_CHARGERS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +56,8 @@ export interface AppConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
+  /** Run the demo network's simulated chargers inside this process (off in production). */
+  demoChargers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +106,8 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
       : path.resolve(SERVER_ROOT, '../driver/dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
+    demoChargers:
+      (values.DEMO_CHARGERS ?? (values.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }
 

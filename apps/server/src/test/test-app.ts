@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: '/nonexistent',
     logLevel: 'silent',
     trustProxy: false,
+    demoChargers: false,
     ...overrides,
   };
 }

@@ -1,0 +1,5 @@
+export {
+  ChargePointSimulator,
+  type ChargePointStatus,
+  type SimulatorOptions,
+} from './simulator.ts';

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ChargerView } from '@evc/contract';
+import {
+  createTestApp,
+  DRIVER,
+  OPERATOR,
+  type TestApp,
+} from '../../../apps/server/src/test/test-app.ts';
+import { ChargePointSimulator } from './simulator.ts';
+
+let t: TestApp;
+let url: string;
+let driverToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  url = `ws://127.0.0.1:${address.port}/ocpp`;
+  const operator = (await t.login(OPERATOR)).token;
+  driverToken = (await t.login(DRIVER)).token;
+  const created = await t.call('operatorCreateCharger', {
+    token: operator,
+    body: {
+      chargePointId: 'SIM-HARROGATE',
+      barcode: '2468',
+      name: 'Harrogate Station',
+      address: 'Station Parade',
+      city: 'Harrogate',
+      post_code: 'HG1 1TE',
+      country: 'GB',
+      lat: 53.993,
+      lon: -1.537,
+      password: 'simulator-secret',
+      connectors: [
+        { connectornumber: 1, type: 'Type 2', maxPowerKw: 22 },
+        { connectornumber: 2, type: 'CCS', maxPowerKw: 50 },
+      ],
+      tariff: { standard_rate: 0.42, currency: 'GBP' },
+    },
+  });
+  expect(created.status).toBe(200);
+});
+
+afterAll(() => t.close());
+
+async function seen(): Promise<ChargerView> {
+  return (await t.call('getChargerByBarcode', { token: driverToken, body: { barcode: '2468' } }))
+    .body.data as ChargerView;
+}
+
+async function until(accept: (charger: ChargerView) => boolean): Promise<ChargerView> {
+  const deadline = Date.now() + 8000;
+  for (;;) {
+    const charger = await seen();
+    if (accept(charger) || Date.now() > deadline) return charger;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+test('the simulator boots as a provisioned charger and its status changes reach the driver', async () => {
+  const simulator = new ChargePointSimulator({
+    url,
+    chargePointId: 'SIM-HARROGATE',
+    password: 'simulator-secret',
+    connectors: 2,
+    serialNumber: 'HG-0001',
+  });
+  await simulator.start();
+  let charger = await until((view) => view.online);
+  expect(charger).toMatchObject({
+    online: true,
+    chargePointSerialNumber: 'HG-0001',
+    connectors: [
+      { currentStatus: { status: 'Available' } },
+      { currentStatus: { status: 'Available' } },
+    ],
+  });
+
+  await simulator.setStatus(2, 'Charging');
+  charger = await until((view) => view.connectors[1]?.currentStatus.status === 'Charging');
+  expect(charger.connectors.map((connector) => connector.currentStatus.status)).toEqual([
+    'Available',
+    'Charging',
+  ]);
+
+  await simulator.stop();
+  charger = await until((view) => !view.online);
+  expect(charger.connectors.map((connector) => connector.currentStatus.status)).toEqual([
+    'Offline',
+    'Offline',
+  ]);
+});
+
+test('a simulator with the wrong password is refused', async () => {
+  const simulator = new ChargePointSimulator({
+    url,
+    chargePointId: 'SIM-HARROGATE',
+    password: 'not-it',
+    connectors: 2,
+  });
+  await expect(simulator.start()).rejects.toThrow();
+  expect(simulator.connected).toBe(false);
+});
