@@ -65,6 +65,8 @@ test('choosing French shows French and is saved on the account', async () => {
   await page.waitForURL('**/home');
   await page.goto(`${baseUrl}/language`);
   await page.getByRole('heading', { name: 'Language' }).waitFor();
+  // The language is saved on the account once the signed-in user is loaded (spec 001 §4).
+  await page.getByRole('button', { name: 'Open menu' }).waitFor();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/setUserLanguage'));
   await page.getByRole('radio', { name: 'Français' }).click();
   await page.getByRole('heading', { name: 'Langue' }).waitFor();
@@ -90,8 +92,16 @@ test('choosing French shows French and is saved on the account', async () => {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: '{}',
   });
-  const user = ((await userdata.json()) as { data: { language: { code: string } } }).data;
+  const user = ((await userdata.json()) as { data: { _id: string; language: { code: string } } })
+    .data;
   expect(user.language.code).toBe('fr');
+  // Put the shared demo driver back to English for the other browser tests.
+  const restored = await fetch(`${baseUrl}/api/setUserLanguage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ userid: user._id, lang: 'en' }),
+  });
+  expect(restored.status).toBe(200);
 
   // And it stays French after a reload on this device.
   await page.reload();

@@ -17,3 +17,4 @@ export * from './reset-password.ts';
 export * from './tariff.ts';
 export * from './url-path.ts';
 export * from './version.ts';
+export * from './tariff-display.ts';

@@ -1,6 +1,7 @@
 import type { FeatureRoute } from '../lib/routing.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
@@ -10,6 +11,7 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...shellRoutes,
   ...authRoutes,
   ...homeRoutes,
+  ...chargerRoutes,
   ...accountRoutes,
   ...legalRoutes,
 ];

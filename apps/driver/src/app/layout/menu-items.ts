@@ -2,6 +2,7 @@ import {
   barChartOutline,
   documentTextOutline,
   keyOutline,
+  languageOutline,
   lockClosedOutline,
   shieldCheckmarkOutline,
   cashOutline,
@@ -11,6 +12,7 @@ import {
   playCircleOutline,
   settingsOutline,
   timeOutline,
+  trashOutline,
 } from 'ionicons/icons';
 
 export interface MenuLink {
@@ -59,8 +61,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     labelKey: 'shell.nav.changePassword',
     icon: keyOutline,
   },
+  { kind: 'link', path: '/language', labelKey: 'shell.nav.language', icon: languageOutline },
   { kind: 'link', path: '/terms', labelKey: 'shell.nav.terms', icon: documentTextOutline },
   { kind: 'link', path: '/privacy', labelKey: 'shell.nav.privacy', icon: lockClosedOutline },
+  {
+    kind: 'link',
+    path: '/delete-account',
+    labelKey: 'shell.nav.deleteAccount',
+    icon: trashOutline,
+  },
   {
     kind: 'video',
     labelKey: 'shell.nav.howToVideo',

@@ -1,25 +1,36 @@
+import { useState } from 'react';
 import { IonIcon, IonItem, IonLabel, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
 import { checkmarkCircle } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { isSupportedLanguage } from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { flagUrl } from '../../ui/language-selector/language-selector.tsx';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import './account.css';
 
 /** spec 000 §2, 001 §4: choose the app's language; it is kept on the device and the account. */
 export function LanguagePage() {
   const { t } = useTranslation();
   const { language, available, setLanguage } = useLanguage();
+  const errorMessage = useErrorMessage();
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = async (code: string) => {
+    if (!isSupportedLanguage(code) || code === language) return;
+    setError(null);
+    try {
+      await setLanguage(code);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
 
   return (
     <PageView title={t('languagePage.title')} subtitle={t('languagePage.subtitle')}>
       <IonRadioGroup
         value={language}
-        onIonChange={(event) => {
-          const code = String(event.detail.value);
-          if (isSupportedLanguage(code)) void setLanguage(code);
-        }}
+        onIonChange={(event) => void choose(String(event.detail.value))}
       >
         <IonList inset className="language-list">
           {available.map((code) => (
@@ -32,9 +43,10 @@ export function LanguagePage() {
           ))}
         </IonList>
       </IonRadioGroup>
+      <FormError message={error} />
       <p className="form-note language-note">
-        <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />{' '}
-        {t('languagePage.saved')}
+        <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
+        <span>{t('languagePage.saved')}</span>
       </p>
     </PageView>
   );

@@ -1,75 +1,54 @@
-import { useState, type FormEvent } from 'react';
-import {
-  IonButton,
-  IonButtons,
-  IonIcon,
-  IonInput,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSpinner,
-} from '@ionic/react';
-import { mailOutline, phonePortraitOutline, qrCodeOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { IonButton, IonIcon, IonSpinner, useIonAlert } from '@ionic/react';
+import { shieldCheckmarkOutline } from 'ionicons/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { MfaMethod, MfaOption } from '@evc/contract';
-import { isMfaCode } from '@evc/domain';
+import type { CallResponse, MfaMethod, MfaOption } from '@evc/contract';
 import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { reloadUser, signIn, useSession } from '../../lib/session/session-store.ts';
-import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { MFA_METHODS, MFA_METHOD_ICONS, mfaMethodsKey } from './mfa-methods.ts';
+import { MfaSetupForm } from './mfa-setup-form.tsx';
 import './account.css';
 
-const METHODS: MfaMethod[] = ['email', 'phone', 'app'];
-const METHOD_ICONS: Record<MfaMethod, string> = {
-  email: mailOutline,
-  phone: phonePortraitOutline,
-  app: qrCodeOutline,
-};
-const methodsKey = ['mfaMethods'] as const;
-
-interface Enrolment {
-  method: MfaMethod;
-  qrDataUrl?: string;
-  secret?: string;
-}
-
 /**
- * spec 000 §4, 001 §4: multi-factor methods — choose a method, send a code, enter the 6-digit
- * code; a method can be made default or removed (another then becomes default).
+ * spec 000 §4, 001 §4: the driver's second sign-in step — set up e-mail, text message or an
+ * authenticator app, make one the default, remove one (the server then names another default).
+ * When the account must have one and has none (docs/decisions/0001), this is the only page the
+ * limited session can use; confirming the first method brings a full session.
  */
 export function MfaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [presentAlert] = useIonAlert();
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
   const methods = useQuery({
-    queryKey: methodsKey,
+    queryKey: mfaMethodsKey,
     queryFn: () => callApi('mfaMethods', undefined),
   });
-  const configured = methods.data ?? [];
-  const missing = METHODS.filter(
-    (method) => !configured.some((option) => option.method === method),
-  );
-  const [choice, setChoice] = useState<MfaMethod | null>(null);
-  const [phone, setPhone] = useState(user?.phone_number ?? '');
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const selected = choice && missing.includes(choice) ? choice : (missing[0] ?? null);
+  const configured = methods.data ?? [];
+  const missing = MFA_METHODS.filter(
+    (method) => !configured.some((option) => option.method === method),
+  );
   const setupRequired = Boolean(user?.mfa.required) && configured.length === 0;
 
-  const run = async (action: () => Promise<void>) => {
+  const updateList = (next: MfaOption[]) => queryClient.setQueryData(mfaMethodsKey, next);
+
+  const change = async (call: () => Promise<MfaOption[]>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await action();
+      updateList(await call());
+      await reloadUser();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -77,183 +56,121 @@ export function MfaPage() {
     }
   };
 
-  const updateList = (next: MfaOption[]) => queryClient.setQueryData(methodsKey, next);
-
-  const start = () =>
-    run(async () => {
-      if (!selected) return;
-      const answer = await callApi('mfaSetup', {
-        method: selected,
-        ...(selected === 'phone' ? { phone_number: phone } : {}),
-      });
-      setEnrolment({ method: answer.method, qrDataUrl: answer.qrDataUrl, secret: answer.secret });
-      setCode('');
+  const confirmRemoval = (option: MfaOption) => {
+    const method = t(`mfa.methods.${option.method}`);
+    const others = configured.length > 1;
+    void presentAlert({
+      header: t('mfa.removeTitle', { method }),
+      message:
+        option.isDefault && others
+          ? `${t('mfa.removeMessage', { method })} ${t('mfa.removeDefaultMessage')}`
+          : t('mfa.removeMessage', { method }),
+      buttons: [
+        { text: t('common.cancel'), role: 'cancel' },
+        {
+          text: t('mfa.remove'),
+          role: 'destructive',
+          handler: () => {
+            void change(() => callApi('mfaRemove', { method: option.method }));
+          },
+        },
+      ],
     });
+  };
 
-  const confirm = () =>
-    run(async () => {
-      if (!enrolment) return;
-      if (!isMfaCode(code)) {
-        setError(t('auth.mfa.codeInvalid'));
-        return;
-      }
-      const answer = await callApi('mfaSetupConfirm', { method: enrolment.method, code });
-      updateList(answer.methods);
-      setEnrolment(null);
-      setCode('');
-      if (answer.user) await signIn(answer.user.tokenData);
-      else await reloadUser();
-      await showAlert({
-        header: t('mfa.addedTitle'),
-        message: t('mfa.addedMessage', { method: t(`mfa.methods.${enrolment.method}`) }),
-      });
-      if (setupRequired) navigate('/home', { replace: true });
+  const onConfirmed = async (method: MfaMethod, answer: CallResponse<'mfaSetupConfirm'>) => {
+    updateList(answer.methods);
+    // The first method of an enforced set-up answers a full session in place of the limited one.
+    if (answer.user) await signIn(answer.user.tokenData);
+    else await reloadUser();
+    await showAlert({
+      header: t('mfa.addedTitle'),
+      message: t('mfa.addedMessage', { method: t(`mfa.methods.${method}`) }),
     });
-
-  const makeDefault = (method: MfaMethod) =>
-    run(async () => {
-      updateList(await callApi('mfaSetDefault', { method }));
-      await reloadUser();
-    });
-
-  const remove = (method: MfaMethod) =>
-    run(async () => {
-      updateList(await callApi('mfaRemove', { method }));
-      await reloadUser();
-    });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void (enrolment ? confirm() : start());
+    if (answer.user) navigate('/home', { replace: true });
   };
 
   return (
     <PageView title={t('mfa.title')} subtitle={t('mfa.subtitle')}>
       {setupRequired && (
-        <p className="form-note" role="status">
-          {t('mfa.required')}
+        <p className="form-note mfa-required" role="status">
+          <IonIcon icon={shieldCheckmarkOutline} color="primary" aria-hidden="true" />
+          <span>{t('mfa.required')}</span>
         </p>
       )}
-      {methods.isPending ? (
-        <IonSpinner name="crescent" />
-      ) : (
-        configured.length > 0 && (
-          <IonList inset className="mfa-list" aria-label={t('mfa.yourMethods')}>
-            {configured.map((option) => (
-              <IonItem key={option.method}>
-                <IonIcon slot="start" icon={METHOD_ICONS[option.method]} aria-hidden="true" />
-                <IonLabel>
-                  <h3>
-                    {t(`mfa.methods.${option.method}`)}
-                    {option.isDefault && <span className="mfa-badge">{t('mfa.default')}</span>}
-                  </h3>
-                  <p>{option.hint}</p>
-                </IonLabel>
-                <IonButtons slot="end">
-                  {!option.isDefault && (
-                    <IonButton
-                      size="small"
-                      disabled={busy}
-                      onClick={() => void makeDefault(option.method)}
-                    >
-                      {t('mfa.makeDefault')}
-                    </IonButton>
-                  )}
-                  <IonButton
-                    size="small"
-                    color="danger"
-                    disabled={busy}
-                    onClick={() => void remove(option.method)}
-                  >
-                    {t('mfa.remove')}
-                  </IonButton>
-                </IonButtons>
-              </IonItem>
-            ))}
-          </IonList>
-        )
+      {methods.isPending && (
+        <div className="centered">
+          <IonSpinner name="crescent" aria-label={t('common.loading')} />
+        </div>
       )}
-      {missing.length > 0 && selected && (
-        <form className="mfa-setup" onSubmit={onSubmit} noValidate>
-          <p className="section-label">{t('mfa.add')}</p>
-          {!enrolment && (
+      {methods.isError && (
+        <>
+          <FormError message={errorMessage(methods.error)} />
+          <IonButton fill="outline" onClick={() => void methods.refetch()}>
+            {t('common.retry')}
+          </IonButton>
+        </>
+      )}
+      {methods.isSuccess && (
+        <>
+          <p className="section-label">{t('mfa.yourMethods')}</p>
+          {configured.length === 0 ? (
+            !setupRequired && <p className="form-note">{t('mfa.off')}</p>
+          ) : (
             <>
-              <div className="method-choices" role="radiogroup" aria-label={t('mfa.add')}>
-                {missing.map((method) => (
-                  <label
-                    key={method}
-                    className={selected === method ? 'choice choice--checked' : 'choice'}
-                  >
-                    <input
-                      type="radio"
-                      name="mfaMethod"
-                      value={method}
-                      checked={selected === method}
-                      onChange={() => setChoice(method)}
+              <ul className="mfa-list" aria-label={t('mfa.yourMethods')}>
+                {configured.map((option) => (
+                  <li key={option.method} className="mfa-method">
+                    <IonIcon
+                      className="mfa-method__icon"
+                      icon={MFA_METHOD_ICONS[option.method]}
+                      aria-hidden="true"
                     />
-                    <IonIcon icon={METHOD_ICONS[method]} aria-hidden="true" />
-                    {t(`mfa.methods.${method}`)}
-                  </label>
+                    <div className="mfa-method__text">
+                      <h3>
+                        {t(`mfa.methods.${option.method}`)}
+                        {option.isDefault && <span className="mfa-badge">{t('mfa.default')}</span>}
+                      </h3>
+                      <p>{option.hint}</p>
+                    </div>
+                    <div className="mfa-method__actions">
+                      {!option.isDefault && (
+                        <IonButton
+                          size="small"
+                          fill="outline"
+                          disabled={busy}
+                          onClick={() =>
+                            void change(() => callApi('mfaSetDefault', { method: option.method }))
+                          }
+                        >
+                          {t('mfa.makeDefault')}
+                        </IonButton>
+                      )}
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        color="danger"
+                        disabled={busy}
+                        onClick={() => confirmRemoval(option)}
+                      >
+                        {t('mfa.remove')}
+                      </IonButton>
+                    </div>
+                  </li>
                 ))}
-              </div>
-              <p className="form-note">{t(`mfa.explain.${selected}`)}</p>
-              {selected === 'phone' && (
-                <IonInput
-                  className="field"
-                  name="phone"
-                  type="tel"
-                  inputmode="tel"
-                  label={t('register.fields.phone_number')}
-                  labelPlacement="floating"
-                  fill="outline"
-                  value={phone}
-                  onIonInput={(event) => setPhone(event.detail.value ?? '')}
-                />
-              )}
-            </>
-          )}
-          {enrolment && (
-            <>
-              {enrolment.method === 'app' ? (
-                <>
-                  <p>{t('mfa.scan')}</p>
-                  {enrolment.qrDataUrl && (
-                    <img className="mfa-qr" src={enrolment.qrDataUrl} alt={t('mfa.qrAlt')} />
-                  )}
-                  {enrolment.secret && <code className="mfa-secret">{enrolment.secret}</code>}
-                </>
-              ) : (
-                <p className="form-note" role="status">
-                  {t('auth.mfa.sent')}
-                </p>
-              )}
-              <MfaCodeInput value={code} onChange={setCode} />
+              </ul>
+              {configured.length > 1 && <p className="mfa-hint">{t('mfa.defaultExplain')}</p>}
             </>
           )}
           <FormError message={error} />
-          <IonButton className="primary-action" expand="block" type="submit" disabled={busy}>
-            {enrolment
-              ? t('mfa.confirm')
-              : selected === 'app'
-                ? t('mfa.showQr')
-                : t('auth.mfa.send')}
-          </IonButton>
-          {enrolment && (
-            <IonButton
-              expand="block"
-              fill="clear"
-              color="medium"
-              onClick={() => setEnrolment(null)}
-            >
-              {t('common.cancel')}
-            </IonButton>
+          {missing.length > 0 && (
+            <MfaSetupForm
+              missing={missing}
+              defaultPhone={user?.phone_number ?? ''}
+              onConfirmed={onConfirmed}
+            />
           )}
-        </form>
-      )}
-      {missing.length === 0 && error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        </>
       )}
     </PageView>
   );

@@ -8,6 +8,6 @@ import { MfaPage } from './mfa-page.tsx';
 export const accountRoutes: FeatureRoute[] = [
   { path: '/change-password', component: ChangePasswordPage, access: 'guarded' },
   { path: '/mfa', component: MfaPage, access: 'guarded' },
-  { path: '/language', component: LanguagePage, access: 'open' },
+  { path: '/language', component: LanguagePage, access: 'guarded' },
   { path: '/delete-account', component: DeleteAccountPage, access: 'guarded' },
 ];

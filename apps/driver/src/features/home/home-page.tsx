@@ -1,40 +1,88 @@
-import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import {
   documentTextOutline,
   keyOutline,
   languageOutline,
+  lockClosedOutline,
   shieldCheckmarkOutline,
   trashOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import type { User } from '@evc/contract';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import '../account/account.css';
+import { ChargerEntry } from '../chargers/charger-entry.tsx';
+import './home.css';
 
-const ACCOUNT_LINKS = [
-  { path: '/change-password', icon: keyOutline, label: 'home.links.changePassword' },
-  { path: '/mfa', icon: shieldCheckmarkOutline, label: 'home.links.mfa' },
-  { path: '/language', icon: languageOutline, label: 'home.links.language' },
-  { path: '/terms', icon: documentTextOutline, label: 'home.links.terms' },
-  { path: '/delete-account', icon: trashOutline, label: 'home.links.deleteAccount' },
-] as const;
+interface AccountLink {
+  path: string;
+  icon: string;
+  label: string;
+  /** What the driver has chosen for this page, shown beside the link. */
+  status?: (user: User) => string;
+}
 
-/** spec 000 §2: home greets the signed-in driver. */
+/** Pages a session limited to setting up MFA can use (the others' calls answer 403). */
+const LINKS_DURING_MFA_SETUP = ['/mfa', '/terms', '/privacy'];
+
+/** spec 000 §2: home greets the signed-in driver and leads to the account pages. */
 export function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
+
+  const defaultMethod = user.mfa.methods.find((option) => option.isDefault);
+  // docs/decisions/0001: until the account has a second step, the session can only set one up.
+  const mfaSetupPending = user.mfa.required && user.mfa.methods.length === 0;
+  const allLinks: AccountLink[] = [
+    { path: '/change-password', icon: keyOutline, label: 'home.links.changePassword' },
+    {
+      path: '/mfa',
+      icon: shieldCheckmarkOutline,
+      label: 'home.links.mfa',
+      status: () =>
+        defaultMethod ? t(`mfa.methods.${defaultMethod.method}`) : t('home.status.mfaOff'),
+    },
+    {
+      path: '/language',
+      icon: languageOutline,
+      label: 'home.links.language',
+      status: (current) => t(`languages.${current.language.code}`, current.language.language),
+    },
+    { path: '/terms', icon: documentTextOutline, label: 'home.links.terms' },
+    { path: '/privacy', icon: lockClosedOutline, label: 'home.links.privacy' },
+    { path: '/delete-account', icon: trashOutline, label: 'home.links.deleteAccount' },
+  ];
+  const links = mfaSetupPending
+    ? allLinks.filter((link) => LINKS_DURING_MFA_SETUP.includes(link.path))
+    : allLinks;
+
   return (
     <PageView
       title={t('home.greeting', { name: user.first_name })}
-      subtitle={t('home.customerCode', { code: user.HRCode })}
+      subtitle={
+        <>
+          {t('home.customerCode')} <strong className="home-code">{user.HRCode}</strong>
+        </>
+      }
     >
+      {mfaSetupPending ? (
+        <div className="form-note home-mfa-required" role="status">
+          <p>{t('home.mfaRequired')}</p>
+          <IonButton routerLink="/mfa" size="small">
+            {t('home.mfaSetUp')}
+          </IonButton>
+        </div>
+      ) : (
+        <ChargerEntry />
+      )}
       <p className="section-label">{t('home.account')}</p>
       <IonList inset className="home-links">
-        {ACCOUNT_LINKS.map((link) => (
+        {links.map((link) => (
           <IonItem key={link.path} routerLink={link.path} detail>
             <IonIcon slot="start" icon={link.icon} aria-hidden="true" color="primary" />
             <IonLabel>{t(link.label)}</IonLabel>
+            {link.status && <IonNote slot="end">{link.status(user)}</IonNote>}
           </IonItem>
         ))}
       </IonList>

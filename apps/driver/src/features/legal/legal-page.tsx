@@ -1,7 +1,11 @@
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import './legal.css';
+
+/** When the texts below last changed; shown on both pages. */
+const LAST_UPDATED = '2026-11-01';
 
 export const TERMS_SECTIONS = [
   'service',
@@ -24,23 +28,39 @@ export const PRIVACY_SECTIONS = [
   'contact',
 ] as const;
 
-function LegalPage({ kind, sections }: { kind: 'terms' | 'privacy'; sections: readonly string[] }) {
-  const { t } = useTranslation();
+type LegalKind = 'terms' | 'privacy';
+
+const OTHER: Record<LegalKind, { kind: LegalKind; path: string }> = {
+  terms: { kind: 'privacy', path: '/privacy' },
+  privacy: { kind: 'terms', path: '/terms' },
+};
+
+function LegalPage({ kind, sections }: { kind: LegalKind; sections: readonly string[] }) {
+  const { t, i18n } = useTranslation();
   const { brand } = useBrand();
   const values = { brand: brand.name, email: brand.supportEmail ?? t('legal.noEmail') };
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // English dates read the British way: the default country is GB (spec 000 §9).
+  const updated = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(LAST_UPDATED));
+  const other = OTHER[kind];
+  // Inside the terms modal (?embedded=1) the other text opens in the same frame, still without bars.
+  const { search } = useLocation();
   return (
-    <PageView
-      title={t(`legal.${kind}.title`)}
-      subtitle={t('legal.updated', { date: '2026-11-01' })}
-    >
+    <PageView title={t(`legal.${kind}.title`)} subtitle={t('legal.updated', { date: updated })}>
       <article className="legal-text">
-        <p>{t(`legal.${kind}.intro`, values)}</p>
+        <p className="legal-text__intro">{t(`legal.${kind}.intro`, values)}</p>
         {sections.map((section, index) => (
           <section key={section}>
             <h2>{`${index + 1}. ${t(`legal.${kind}.sections.${section}.heading`, values)}`}</h2>
             <p>{t(`legal.${kind}.sections.${section}.body`, values)}</p>
           </section>
         ))}
+        <p className="legal-text__other">
+          <Link to={{ pathname: other.path, search }}>{t(`legal.${other.kind}.title`)}</Link>
+        </p>
       </article>
     </PageView>
   );

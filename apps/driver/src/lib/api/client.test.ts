@@ -215,4 +215,21 @@ describe('callApi', () => {
     });
     expect(goToLogin).not.toHaveBeenCalled();
   });
+
+  it('passes a 401 about the request (a wrong MFA code) on without refreshing or replaying', async () => {
+    await setTokens(tokens('access-1', 'refresh-1'));
+    const seen = stubServer(() =>
+      json(401, { message: 'Your 6 digit code was not recognised', code: 'MFA_CODE_INVALID' }),
+    );
+
+    await expect(
+      callApi('mfaSetupConfirm', { method: 'email', code: '123456' }),
+    ).rejects.toMatchObject({
+      status: 401,
+      code: 'MFA_CODE_INVALID',
+    });
+    expect(seen).toHaveLength(1);
+    expect((await getTokens())?.refresh.token).toBe('refresh-1');
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
 });

@@ -26,6 +26,9 @@ export interface CallOptions {
 }
 
 /** spec 000 §7 header names; the server reads them for logging and client support. */
+/** 401 codes meaning the access token itself was not accepted (spec 000 §4: refresh, replay). */
+const TOKEN_REJECTED_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHENTICATED']);
+
 export const HEADER_APP_VERSION = 'X-App-Version';
 export const HEADER_BRAND_NAME = 'X-Brand-Name';
 export const HEADER_CLIENT_DESCRIPTION = 'X-Client-Description';
@@ -188,8 +191,9 @@ export async function callApi<K extends CallName>(
       await endSession();
       throw error;
     }
-    // An access token the server no longer takes: refresh once and replay.
-    if (bearer) {
+    // An access token the server no longer takes: refresh once and replay. Other 401s (a wrong
+    // MFA code, say) are answers about the request, not the token, and are passed on as they are.
+    if (bearer && TOKEN_REJECTED_CODES.has(error.code)) {
       const stored = (await getTokens())?.auth.token ?? null;
       // Another request may already have refreshed while this one was on the wire.
       const fresh = stored && stored !== bearer ? true : await refreshTokens();

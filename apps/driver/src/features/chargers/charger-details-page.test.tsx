@@ -1,0 +1,120 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import type { ChargerView } from '@evc/contract';
+import { setUser } from '../../lib/session/session-store.ts';
+import { setTokens } from '../../lib/session/token-store.ts';
+import { testUser } from '../../test/fixtures.ts';
+import { renderWithRouter } from '../../test/render-shell.tsx';
+import { json, stubServer } from '../../test/stub-server.ts';
+import { ChargerDetailsPage } from './charger-details-page.tsx';
+
+/** The page under its routes, as the shell registers it. */
+const page = (
+  <Routes>
+    <Route path="/charger-details/:barcode" element={<ChargerDetailsPage />} />
+    <Route path="/charger-details" element={<ChargerDetailsPage />} />
+  </Routes>
+);
+
+const later = new Date(Date.now() + 3_600_000).toISOString();
+
+function charger(overrides: Partial<ChargerView> = {}): ChargerView {
+  return {
+    _id: 'c1',
+    chargePointId: 'CP-1',
+    name: 'Leeds Dock',
+    idTag: { barcode: '1001' },
+    chargePointSerialNumber: 'SN-1',
+    chargePointVendor: 'Acme',
+    chargePointModel: 'W22',
+    firmwareVersion: '1.0',
+    online: true,
+    lastheartbeatat: null,
+    address: '1 The Boulevard',
+    city: 'Leeds',
+    post_code: 'LS10 1PZ',
+    country: 'GB',
+    lat: 53.79,
+    lon: -1.53,
+    home: false,
+    connectors: [
+      {
+        connectornumber: 1,
+        name: 'Connector 1',
+        type: 'Type 2',
+        maxPowerKw: 22,
+        currentStatus: { status: 'Charging', errorCode: null, at: null },
+      },
+      {
+        connectornumber: 2,
+        name: 'Connector 2',
+        type: 'CCS',
+        maxPowerKw: 50,
+        currentStatus: { status: 'SuspendedEV', errorCode: null, at: null },
+      },
+    ],
+    tariff: {
+      standard_rate: 0.45,
+      alternate_rate: null,
+      alternate_time: null,
+      connection_cost: 100,
+      costperperiod: 0,
+      period: 0,
+      initialperiod: 0,
+      currency: 'GBP',
+      overstaycostperperiod: 0,
+      overstayperiod: 0,
+      overstaygraceperiod: 0,
+      payableByFuelCard: false,
+      variability: null,
+    },
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  await setTokens({ auth: { token: 'a', expiry: later }, refresh: { token: 'r', expiry: later } });
+  act(() => setUser(testUser));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
+  it("shows another driver's sessions as In use and Paused, and the tariff in pence per kWh", async () => {
+    stubServer(() => json(200, { data: charger() }));
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+    expect(screen.getByText('In use')).toBeTruthy();
+    expect(screen.getByText('Paused')).toBeTruthy();
+    expect(screen.getByText('45p/kWh')).toBeTruthy();
+    expect(screen.getByText('£1.00')).toBeTruthy();
+  });
+
+  it('Offline overrides every connector status', async () => {
+    stubServer(() => json(200, { data: charger({ online: false }) }));
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findAllByText('Offline')).toHaveLength(2);
+  });
+
+  it('says Free to charge for a free tariff', async () => {
+    stubServer(() =>
+      json(200, {
+        data: charger({ tariff: { ...charger().tariff, standard_rate: 0, connection_cost: 0 } }),
+      }),
+    );
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Free to charge')).toBeTruthy();
+  });
+
+  it('reads the barcode from a deep link query and says Charger Not Found for an unknown one', async () => {
+    const seen = stubServer(() =>
+      json(404, { message: 'Charger Not Found', code: 'CHARGER_NOT_FOUND' }),
+    );
+    renderWithRouter(page, '/charger-details?barcode=4242');
+    expect(await screen.findByText('Charger Not Found')).toBeTruthy();
+    expect(seen[0]?.body).toMatchObject({ barcode: '4242' });
+  });
+});

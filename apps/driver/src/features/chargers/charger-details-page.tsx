@@ -1,0 +1,163 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { flashOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { ChargerView } from '@evc/contract';
+import {
+  connectorStatusClass,
+  connectorStatusWording,
+  isConnectorAvailableNow,
+  isTariffFree,
+  localTimeSlot,
+  minorAmountText,
+  ratePerKwhText,
+} from '@evc/domain';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { PageView } from '../../ui/page-view/page-view.tsx';
+import { useChargerByBarcode } from './use-charger.ts';
+import './chargers.css';
+
+function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const money = (minor: number) => minorAmountText(minor, tariff.currency, locale);
+  if (isTariffFree({ ...tariff, variability: tariff.variability })) {
+    return <p className="tariff-free">{t('chargers.tariff.free')}</p>;
+  }
+  const rows: [string, string][] = [
+    [
+      tariff.variability && !tariff.variability.twentyfourseven
+        ? t('chargers.tariff.variable')
+        : t('chargers.tariff.rate'),
+      ratePerKwhText(tariff.standard_rate, tariff.currency, locale),
+    ],
+  ];
+  if (tariff.alternate_rate !== null && tariff.alternate_time) {
+    rows.push([
+      t('chargers.tariff.alternate', { time: tariff.alternate_time }),
+      ratePerKwhText(tariff.alternate_rate, tariff.currency, locale),
+    ]);
+  }
+  if (tariff.connection_cost > 0)
+    rows.push([t('chargers.tariff.connection'), money(tariff.connection_cost)]);
+  if (tariff.costperperiod > 0) {
+    rows.push([
+      t('chargers.tariff.perPeriod', { minutes: tariff.period }),
+      money(tariff.costperperiod),
+    ]);
+  }
+  if (tariff.overstaycostperperiod > 0) {
+    rows.push([
+      t('chargers.tariff.overstay', {
+        minutes: tariff.overstayperiod,
+        grace: tariff.overstaygraceperiod,
+      }),
+      money(tariff.overstaycostperperiod),
+    ]);
+  }
+  return (
+    <dl className="tariff-list">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      {tariff.payableByFuelCard && <p className="form-note">{t('chargers.tariff.fuelCard')}</p>}
+    </dl>
+  );
+}
+
+function ChargerDetails({ charger }: { charger: ChargerView }) {
+  const { t } = useTranslation();
+  const availableNow = isConnectorAvailableNow(
+    charger.tariff.variability,
+    localTimeSlot(new Date()),
+  );
+  // Connector 0 is the charger itself and never listed (spec 000 §3).
+  const connectors = charger.connectors.filter((connector) => connector.connectornumber !== 0);
+  return (
+    <>
+      <section className="charger-banner" aria-label={t('chargers.details.banner')}>
+        <IonIcon icon={flashOutline} className="charger-banner__icon" aria-hidden="true" />
+        <div>
+          <h2>{charger.name}</h2>
+          <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
+          <p>
+            {t('chargers.details.barcode')}: <strong>{charger.idTag.barcode}</strong>
+            {charger.chargePointSerialNumber && (
+              <>
+                {' · '}
+                {t('chargers.details.serial')}: <strong>{charger.chargePointSerialNumber}</strong>
+              </>
+            )}
+          </p>
+        </div>
+      </section>
+      <p className="section-label">{t('chargers.details.connectors')}</p>
+      <ul className="connector-list">
+        {connectors.map((connector) => {
+          const wording = connectorStatusWording({
+            status: connector.currentStatus.status,
+            chargerOnline: charger.online,
+            ownsTransaction: false,
+            availableNow,
+          });
+          const statusClass = connectorStatusClass(
+            connector.currentStatus.status,
+            charger.online,
+            availableNow,
+          );
+          return (
+            <li key={connector.connectornumber} className="connector">
+              <div>
+                <strong>{connector.name}</strong>
+                <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
+              </div>
+              <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
+                {t(`chargers.status.${wording}`)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="section-label">{t('chargers.details.tariff')}</p>
+      <TariffSummary tariff={charger.tariff} />
+    </>
+  );
+}
+
+/** spec 000 §2: charger-details/{barcode} (or ?barcode= from a deep link). */
+export function ChargerDetailsPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const barcode = params.barcode ?? search.get('barcode') ?? '';
+  const errorMessage = useErrorMessage();
+  const charger = useChargerByBarcode(barcode);
+  const notFound =
+    !/^\d{4}$/.test(barcode) || (charger.error instanceof ApiError && charger.error.status === 404);
+
+  return (
+    <PageView title={t('chargers.details.title')}>
+      {notFound ? (
+        <div className="form-error" role="alert">
+          <strong>{t('chargers.notFound.title')}</strong>
+          <p>{t('chargers.notFound.message')}</p>
+          <IonButton fill="outline" routerLink="/home">
+            {t('chargers.notFound.again')}
+          </IonButton>
+        </div>
+      ) : charger.data ? (
+        <ChargerDetails charger={charger.data} />
+      ) : charger.error ? (
+        <p className="form-error" role="alert">
+          {errorMessage(charger.error)}
+        </p>
+      ) : (
+        <IonSpinner name="crescent" color="primary" />
+      )}
+    </PageView>
+  );
+}

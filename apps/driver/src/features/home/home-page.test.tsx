@@ -1,0 +1,84 @@
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@evc/contract';
+import { setUser } from '../../lib/session/session-store.ts';
+import { testUser } from '../../test/fixtures.ts';
+import { ionControl } from '../../test/ionic-events.ts';
+import { renderWithRouter } from '../../test/render-shell.tsx';
+import { HomePage } from './home-page.tsx';
+
+function renderHome(user: User) {
+  act(() => setUser(user));
+  return renderWithRouter(<HomePage />, '/home');
+}
+
+/** The account link going to `path`, with its label and the status shown beside it. */
+function link(container: HTMLElement, path: string) {
+  const item = [...container.querySelectorAll('ion-item')].find(
+    (element) => (element as HTMLElement & { routerLink?: string }).routerLink === path,
+  );
+  if (!item) throw new Error(`no link to ${path}`);
+  return {
+    // Ionic patches textContent of scoped components such as ion-label in jsdom; read the markup.
+    label: item.querySelector('ion-label')?.innerHTML.replace(/<[^>]*>/g, ''),
+    status: item.querySelector('ion-note')?.textContent ?? null,
+  };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('HomePage (spec 000 §2)', () => {
+  it('greets the driver by first name and shows the customer code', () => {
+    const { container } = renderHome(testUser);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello, Dana');
+    expect(screen.getByText('HR-1')).toBeTruthy();
+    expect(ionControl(container, 'ion-input', 'Charger ID')).toBeTruthy();
+  });
+
+  it('leads to the account pages with what is set on each', () => {
+    const { container } = renderHome({
+      ...testUser,
+      mfa: {
+        required: false,
+        methods: [
+          { method: 'email', isDefault: false, hint: 'd***@example.com' },
+          { method: 'app', isDefault: true, hint: 'Authenticator app' },
+        ],
+      },
+    });
+    expect(link(container, '/change-password').label).toBe('Change password');
+    expect(link(container, '/mfa')).toEqual({
+      label: 'Two-step sign-in',
+      status: 'Authenticator app',
+    });
+    expect(link(container, '/language')).toEqual({ label: 'Language', status: 'English' });
+    expect(link(container, '/terms').label).toBe('Terms and Conditions');
+    expect(link(container, '/privacy').label).toBe('Privacy policy');
+    expect(link(container, '/delete-account').label).toBe('Delete account');
+  });
+
+  it('says two-step sign-in is off when the driver has no method', () => {
+    const { container } = renderHome(testUser);
+    expect(link(container, '/mfa').status).toBe('Off');
+    expect(screen.queryByText(/needs two-step sign-in/)).toBeNull();
+  });
+
+  it('sends a driver who must set up two-step sign-in to do so first', () => {
+    const { container } = renderHome({ ...testUser, mfa: { required: true, methods: [] } });
+    expect(
+      screen.getByText(
+        'Your account needs two-step sign-in before you can use it. Setting it up takes a minute.',
+      ),
+    ).toBeTruthy();
+    const button = screen.getByText('Set it up now').closest('ion-button') as HTMLElement & {
+      routerLink?: string;
+    };
+    expect(button.routerLink).toBe('/mfa');
+    // Until then the session can only manage MFA; other account pages would be refused.
+    expect(() => link(container, '/change-password')).toThrow();
+    expect(link(container, '/mfa').status).toBe('Off');
+    expect(() => ionControl(container, 'ion-input', 'Charger ID')).toThrow();
+  });
+});
