@@ -3,6 +3,7 @@ import { chargerInput } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { ChargerRepository } from './repository.ts';
+import { newChargerRow, toConnectors } from './service.ts';
 
 const weekdays = [1, 2, 3, 4, 5, 6, 7];
 /** Half-hourly prices: cheaper overnight, dearer 16:00–19:00. */
@@ -126,27 +127,8 @@ export async function seedDemoChargers(
     if (await chargers.isChargePointIdTaken(input.chargePointId)) continue;
     if (await chargers.isBarcodeTaken(input.barcode)) continue;
     await chargers.insert(
-      {
-        id: newId(),
-        chargePointId: input.chargePointId,
-        barcode: input.barcode,
-        name: input.name,
-        address: input.address,
-        city: input.city,
-        postCode: input.post_code,
-        country: input.country,
-        lat: input.lat,
-        lon: input.lon,
-        tariff: input.tariff,
-        passwordHash: null,
-        home: input.home,
-        operatorId: operator?.id ?? null,
-      },
-      input.connectors.map((connector) => ({
-        connectorNumber: connector.connectornumber,
-        type: connector.type,
-        maxPowerKw: connector.maxPowerKw,
-      })),
+      newChargerRow(input, { id: newId(), passwordHash: null, operatorId: operator?.id ?? null }),
+      toConnectors(input.connectors),
     );
   }
 }

@@ -11,7 +11,12 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { ChargerRepository, ChargerWithConnectors, NewConnector } from './repository.ts';
+import type {
+  ChargerRepository,
+  ChargerWithConnectors,
+  NewCharger,
+  NewConnector,
+} from './repository.ts';
 
 type ChargerInput = z.output<typeof chargerInput>;
 type ChargerPatch = z.output<typeof chargerPatch>;
@@ -28,7 +33,28 @@ export interface ChargerServiceDeps {
   passwords: PasswordHasher;
 }
 
-const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =>
+/** A provisioned charger's row, from the operator's input (the password already hashed). */
+export function newChargerRow(
+  input: ChargerInput,
+  extras: { id: string; passwordHash: string | null; operatorId: string | null },
+): NewCharger {
+  return {
+    ...extras,
+    chargePointId: input.chargePointId,
+    barcode: input.barcode,
+    name: input.name,
+    address: input.address,
+    city: input.city,
+    postCode: input.post_code,
+    country: input.country,
+    lat: input.lat,
+    lon: input.lon,
+    tariff: input.tariff,
+    home: input.home,
+  };
+}
+
+export const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =>
   list.map((connector) => ({
     connectorNumber: connector.connectornumber,
     type: connector.type,
@@ -95,23 +121,9 @@ export function createChargerService(deps: ChargerServiceDeps) {
       if (await deps.chargers.isBarcodeTaken(input.barcode)) throw barcodeTaken();
       if (await deps.chargers.isChargePointIdTaken(input.chargePointId)) throw idTaken();
       const id = newId();
+      const passwordHash = input.password ? await deps.passwords.hash(input.password) : null;
       const added = await deps.chargers.insert(
-        {
-          id,
-          chargePointId: input.chargePointId,
-          barcode: input.barcode,
-          name: input.name,
-          address: input.address,
-          city: input.city,
-          postCode: input.post_code,
-          country: input.country,
-          lat: input.lat,
-          lon: input.lon,
-          tariff: input.tariff,
-          passwordHash: input.password ? await deps.passwords.hash(input.password) : null,
-          home: input.home,
-          operatorId,
-        },
+        newChargerRow(input, { id, passwordHash, operatorId }),
         toConnectors(input.connectors),
       );
       // Another request took the barcode or id between the check and the insert.
