@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
 import { SUPPORTED_LANGUAGES } from '@evc/domain';
@@ -44,3 +44,7 @@ afterEach(() => {
     overlay.remove();
   window.localStorage.clear();
 });
+
+// ion-app starts its tap, keyboard and focus helpers from a 32 ms idle-callback fallback that
+// reads `window`; let such timers run before the file's jsdom window is torn down.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)));
