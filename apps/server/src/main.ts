@@ -10,7 +10,9 @@ import { migrate } from './platform/db/migrate.ts';
 import { seed } from './seed.ts';
 
 async function main(): Promise<void> {
-  const config = await loadConfig(process.env);
+  // Under npm scripts the process runs in apps/server; relative paths are meant from where npm was
+  // started (the repository root for `npm start`), which npm passes as INIT_CWD.
+  const config = await loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
