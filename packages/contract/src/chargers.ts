@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHARGER_BARCODE_PATTERN } from '@evc/domain';
 
 const time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
 /** A price per kWh in currency units, e.g. 0.40 (issue: rates are decimal, charges are minor units). */
@@ -70,10 +71,7 @@ const chargePointId = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48');
-export const barcode = z
-  .string()
-  .trim()
-  .regex(/^\d{4}$/, 'a 4-digit number');
+export const barcode = z.string().trim().regex(CHARGER_BARCODE_PATTERN, 'a 4-digit number');
 
 /** The operator's charger, as POST /api/operator/chargers takes it. */
 export const chargerInput = z.object({

@@ -18,3 +18,4 @@ export * from './tariff.ts';
 export * from './url-path.ts';
 export * from './version.ts';
 export * from './tariff-display.ts';
+export * from './charger-barcode.ts';

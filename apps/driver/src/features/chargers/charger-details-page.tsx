@@ -6,6 +6,7 @@ import type { ChargerView } from '@evc/contract';
 import {
   connectorStatusClass,
   connectorStatusWording,
+  isChargerBarcode,
   isConnectorAvailableNow,
   isTariffFree,
   localTimeSlot,
@@ -112,7 +113,10 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
           return (
             <li key={connector.connectornumber} className="connector">
               <div>
-                <strong>{connector.name}</strong>
+                <strong>
+                  {/* The server's default name 'Connector {n}' (spec 000 §3), in the driver's language. */}
+                  {t('chargers.details.connectorName', { number: connector.connectornumber })}
+                </strong>
                 <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
               </div>
               <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
@@ -137,7 +141,8 @@ export function ChargerDetailsPage() {
   const errorMessage = useErrorMessage();
   const charger = useChargerByBarcode(barcode);
   const notFound =
-    !/^\d{4}$/.test(barcode) || (charger.error instanceof ApiError && charger.error.status === 404);
+    !isChargerBarcode(barcode) ||
+    (charger.error instanceof ApiError && charger.error.status === 404);
 
   return (
     <PageView title={t('chargers.details.title')}>

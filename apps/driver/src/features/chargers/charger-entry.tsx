@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { IonButton, IonInput } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { isChargerBarcode } from '@evc/domain';
 import { useNavigate } from 'react-router-dom';
 import './chargers.css';
 
@@ -14,7 +15,7 @@ export function ChargerEntry() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const barcode = code.trim();
-    if (!/^\d{4}$/.test(barcode)) {
+    if (!isChargerBarcode(barcode)) {
       setError(true);
       return;
     }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isChargerBarcode } from '@evc/domain';
 import { callApi } from '../../lib/api/client.ts';
 
 /** How often an open charger page asks for fresh statuses (the fallback until pushed updates). */
@@ -9,7 +10,7 @@ export function useChargerByBarcode(barcode: string) {
   return useQuery({
     queryKey: ['charger', barcode],
     queryFn: () => callApi('getChargerByBarcode', { barcode }),
-    enabled: /^\d{4}$/.test(barcode),
+    enabled: isChargerBarcode(barcode),
     refetchInterval: CHARGER_REFRESH_MS,
     retry: false,
   });

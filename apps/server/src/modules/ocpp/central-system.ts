@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { RPCServer } from 'ocpp-rpc';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
@@ -151,7 +152,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           socket.destroy();
           return;
         }
-        void server.handleUpgrade(request, socket as never, head);
+        // Node types the upgrade socket as a Duplex; over HTTP it is always a net.Socket.
+        void server.handleUpgrade(request, socket as Socket, head);
       });
     },
 
