@@ -4,6 +4,7 @@ import * as account from './account.ts';
 import * as reference from './reference.ts';
 import * as guest from './guest.ts';
 import * as chargers from './chargers.ts';
+import * as chargerList from './charger-list.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -230,6 +231,13 @@ export const calls = {
     path: '/getChargerByBarcode',
     request: chargers.getChargerByBarcodeRequest,
     response: chargers.chargerView,
+    auth: 'user',
+  },
+  listChargers: {
+    method: 'POST',
+    path: '/listChargers',
+    request: chargerList.listChargersRequest,
+    response: chargerList.listChargersResponse,
     auth: 'user',
   },
   operatorCreateCharger: {

@@ -5,4 +5,5 @@ export * from './account.ts';
 export * from './reference.ts';
 export * from './guest.ts';
 export * from './chargers.ts';
+export * from './charger-list.ts';
 export * from './calls.ts';
