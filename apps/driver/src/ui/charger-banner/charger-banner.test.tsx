@@ -13,8 +13,8 @@ function fields(): Record<string, string> {
   const banner = screen.getByRole('region', { name: 'Charger details' });
   return Object.fromEntries(
     [...banner.querySelectorAll('dt')].map((term) => [
-      term.textContent,
-      term.nextElementSibling?.textContent,
+      term.textContent ?? '',
+      term.nextElementSibling?.textContent ?? '',
     ]),
   );
 }
