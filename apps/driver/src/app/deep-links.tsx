@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
@@ -29,14 +29,13 @@ export function DeepLinks({
   appLinks = Capacitor.isNativePlatform() ? capacitorAppLinks : null,
 }: DeepLinksProps) {
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const open = useEffectEvent((url: string) => {
+    const target = deepLinkTarget(url);
+    if (target) navigate(target);
+  });
   useEffect(() => {
     if (!appLinks) return;
-    return appLinks((url) => {
-      const target = deepLinkTarget(url);
-      if (target) navigateRef.current(target);
-    });
+    return appLinks((url) => open(url));
   }, [appLinks]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -29,8 +29,7 @@ export interface BarcodeScannerPageProps {
 export function BarcodeScannerPage({ scanner = barcodeScanner }: BarcodeScannerPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const openCharger = useEffectEvent((barcode: string) => navigate(`/charger-details/${barcode}`));
   const preview = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScannerState>('starting');
   const [attempt, setAttempt] = useState(0);
@@ -55,7 +54,7 @@ export function BarcodeScannerPage({ scanner = barcodeScanner }: BarcodeScannerP
         if (barcode === null) return;
         opened = true;
         stopCamera();
-        navigateRef.current(`/charger-details/${barcode}`);
+        openCharger(barcode);
       })
       .then(
         (started) => {

@@ -113,7 +113,7 @@ describe('TariffChart (spec 001 §2, §9)', () => {
   });
 
   it('has no weekday switcher when every day is the same', () => {
-    const { container } = render(
+    render(
       <TariffChart
         variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
         standardRate={0.3}
