@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { deepLinkTarget, isChargerBarcode } from '@evc/domain';
+import { chargerCodeOfTarget } from '../features/barcode-scanner/charger-code.ts';
 
 /** Calls `onUrl` with each address the phone opens the app with; returns the unsubscribe. */
 export type AppLinkSubscription = (onUrl: (url: string) => void) => () => void;
@@ -40,8 +41,6 @@ export function DeepLinks({
   return null;
 }
 
-const CHARGER_TARGET = '/charger-details?';
-
 /**
  * spec 000 §2 on the web: an address that is no page of the app is read as a deep link, so a
  * charger's printed address (…/c/1234) opens charger-details?barcode=1234 and …/reset/{token}
@@ -51,9 +50,7 @@ const CHARGER_TARGET = '/charger-details?';
 export function UnknownAddressRedirect() {
   const { pathname } = useLocation();
   const target = deepLinkTarget(pathname);
-  const barcode = target?.startsWith(CHARGER_TARGET)
-    ? new URLSearchParams(target.slice(CHARGER_TARGET.length)).get('barcode')
-    : null;
+  const barcode = target === null ? null : chargerCodeOfTarget(target);
   const readable = target !== null && (barcode === null || isChargerBarcode(barcode));
   return <Navigate to={readable ? target : '/home'} replace />;
 }
