@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import { redirectChargerPath } from '@evc/domain';
 import { recordVisit } from '../lib/back-navigation.ts';
 import { normalizeRoutePath, type FeatureRoute } from '../lib/routing.ts';
+import { UnknownAddressRedirect } from './deep-links.tsx';
 import { RouteGuard } from './guards.tsx';
 import { useVersionStatus } from './start-up.ts';
 
@@ -42,7 +43,7 @@ export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
       ))}
       <Route path="/home/charging/charger/:barcode" element={<ChargerPathRedirect />} />
       <Route path="/" element={<Navigate to="/home" replace />} />
-      <Route path="*" element={<Navigate to="/home" replace />} />
+      <Route path="*" element={<UnknownAddressRedirect />} />
     </Routes>
   );
 }

@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
+import { loadRecentChargers } from '../../lib/recent-chargers.ts';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
@@ -116,5 +117,72 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     renderWithRouter(page, '/charger-details?barcode=4242');
     expect(await screen.findByText('Charger Not Found')).toBeTruthy();
     expect(seen[0]?.body).toMatchObject({ barcode: '4242' });
+  });
+
+  it('shows the banner with the name, barcode and serial number, each labelled', async () => {
+    stubServer(() => json(200, { data: charger() }));
+    renderWithRouter(page, '/charger-details/1001');
+    const banner = await screen.findByRole('region', { name: 'Charger details' });
+    const labelled = Object.fromEntries(
+      [...banner.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ]),
+    );
+    expect(labelled).toEqual({ Name: 'Leeds Dock', 'Charger ID': '1001', 'Serial number': 'SN-1' });
+    expect(within(banner).getByText('1 The Boulevard, Leeds LS10 1PZ')).toBeTruthy();
+  });
+
+  it('says Charger Unavailable for an offline charger', async () => {
+    stubServer(() => json(200, { data: charger({ online: false }) }));
+    renderWithRouter(page, '/charger-details/1001');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Charger Unavailable')).toBeTruthy();
+  });
+
+  it('has no Charger Unavailable message while the charger is online', async () => {
+    stubServer(() => json(200, { data: charger() }));
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+    expect(screen.queryByText('Charger Unavailable')).toBeNull();
+  });
+
+  it('adds the variable tariff chart for a tariff with half-hourly rates', async () => {
+    const periods = Array.from({ length: 48 }, (_, index) => ({
+      standard_rate: index < 14 ? 0.1 : 0.4,
+      available: true,
+    }));
+    const variability = {
+      twentyfourseven: true,
+      regular_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, periods })),
+    };
+    stubServer(() =>
+      json(200, { data: charger({ tariff: { ...charger().tariff, variability } }) }),
+    );
+    const { container } = renderWithRouter(page, '/charger-details/1001');
+    const chart = await screen.findByRole('region', { name: 'Price by time of day' });
+    expect(chart.querySelectorAll('td')).toHaveLength(48);
+    const first = container.querySelector<HTMLElement>('td[data-start="00:00"]');
+    const late = container.querySelector<HTMLElement>('td[data-start="12:00"]');
+    expect(first?.textContent).toBe('£0.10');
+    expect(first?.dataset.level).toBe('not-above-average');
+    expect(late?.dataset.level).toBe('above-average');
+    expect(chart.querySelectorAll('.tariff-chart__cell--now')).toHaveLength(1);
+  });
+
+  it('shows no chart for a flat tariff', async () => {
+    stubServer(() => json(200, { data: charger() }));
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Price by time of day' })).toBeNull();
+  });
+
+  it('records the charger among the recent charge points of this device', async () => {
+    stubServer(() => json(200, { data: charger() }));
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+    await waitFor(async () =>
+      expect(await loadRecentChargers()).toEqual([{ barcode: '1001', name: 'Leeds Dock' }]),
+    );
   });
 });

@@ -1,11 +1,12 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { flashOutline } from 'ionicons/icons';
+import { useEffect } from 'react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
 import {
   connectorStatusClass,
   connectorStatusWording,
+  hasTariffChart,
   isChargerBarcode,
   isConnectorAvailableNow,
   isTariffFree,
@@ -15,7 +16,10 @@ import {
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { rememberCharger } from '../../lib/recent-chargers.ts';
+import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
+import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { useChargerByBarcode } from './use-charger.ts';
 import './chargers.css';
 
@@ -80,22 +84,16 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
   const connectors = charger.connectors.filter((connector) => connector.connectornumber !== 0);
   return (
     <>
-      <section className="charger-banner" aria-label={t('chargers.details.banner')}>
-        <IonIcon icon={flashOutline} className="charger-banner__icon" aria-hidden="true" />
-        <div>
-          <h2>{charger.name}</h2>
-          <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
-          <p>
-            {t('chargers.details.barcode')}: <strong>{charger.idTag.barcode}</strong>
-            {charger.chargePointSerialNumber && (
-              <>
-                {' · '}
-                {t('chargers.details.serial')}: <strong>{charger.chargePointSerialNumber}</strong>
-              </>
-            )}
-          </p>
+      <ChargerBanner charger={charger}>
+        <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
+      </ChargerBanner>
+      {!charger.online && (
+        // spec 000 §8: Charger Unavailable (an offline charger cannot be used).
+        <div className="form-error charger-unavailable" role="alert">
+          <strong>{t('chargerBanner.unavailable.title')}</strong>
+          <p>{t('chargerBanner.unavailable.message')}</p>
         </div>
-      </section>
+      )}
       <p className="section-label">{t('chargers.details.connectors')}</p>
       <ul className="connector-list">
         {connectors.map((connector) => {
@@ -128,6 +126,18 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
       <TariffSummary tariff={charger.tariff} />
+      {charger.tariff.variability &&
+        !isTariffFree(charger.tariff) &&
+        hasTariffChart(charger.tariff.variability) && (
+          <>
+            <p className="section-label">{t('tariffChart.title')}</p>
+            <TariffChart
+              variability={charger.tariff.variability}
+              standardRate={charger.tariff.standard_rate}
+              currency={charger.tariff.currency}
+            />
+          </>
+        )}
     </>
   );
 }
@@ -140,6 +150,16 @@ export function ChargerDetailsPage() {
   const barcode = params.barcode ?? search.get('barcode') ?? '';
   const errorMessage = useErrorMessage();
   const charger = useChargerByBarcode(barcode);
+  const openedBarcode = charger.data?.idTag.barcode;
+  const openedName = charger.data?.name;
+
+  // Home lists the chargers the driver opened on this device.
+  useEffect(() => {
+    if (openedBarcode !== undefined && openedName !== undefined) {
+      void rememberCharger({ barcode: openedBarcode, name: openedName });
+    }
+  }, [openedBarcode, openedName]);
+
   const notFound =
     !isChargerBarcode(barcode) ||
     (charger.error instanceof ApiError && charger.error.status === 404);

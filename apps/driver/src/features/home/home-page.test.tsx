@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@evc/contract';
+import { loadRecentChargers, rememberCharger } from '../../lib/recent-chargers.ts';
 import { setUser } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { ionControl } from '../../test/ionic-events.ts';
@@ -80,5 +81,44 @@ describe('HomePage (spec 000 §2)', () => {
     expect(() => link(container, '/change-password')).toThrow();
     expect(link(container, '/mfa').status).toBe('Off');
     expect(() => ionControl(container, 'ion-input', 'Charger ID')).toThrow();
+  });
+
+  it('offers to scan a QR code beside the charger id entry', () => {
+    renderHome(testUser);
+    const button = screen.getByText('Scan a QR code').closest('ion-button') as HTMLElement & {
+      routerLink?: string;
+    };
+    expect(button.routerLink).toBe('/barcode-scanner');
+  });
+
+  it('lists the recent charge points, most recent first, each opening its details', async () => {
+    await rememberCharger({ barcode: '1001', name: 'Leeds Dock' });
+    await rememberCharger({ barcode: '2002', name: 'York Station' });
+    await rememberCharger({ barcode: '1001', name: 'Leeds Dock' });
+    const { container } = renderHome(testUser);
+    expect(await screen.findByText('Recent charge points')).toBeTruthy();
+    const items = [...container.querySelectorAll('.home-recent ion-item')] as (HTMLElement & {
+      routerLink?: string;
+    })[];
+    expect(items.map((item) => item.routerLink)).toEqual([
+      '/charger-details/1001',
+      '/charger-details/2002',
+    ]);
+    expect(items[0]?.querySelector('ion-label')?.innerHTML.replace(/<[^>]*>/g, '')).toBe(
+      'Leeds DockCharger ID 1001',
+    );
+  });
+
+  it('clears the recent charge points', async () => {
+    await rememberCharger({ barcode: '1001', name: 'Leeds Dock' });
+    renderHome(testUser);
+    fireEvent.click(await screen.findByText('Clear list'));
+    await waitFor(() => expect(screen.queryByText('Recent charge points')).toBeNull());
+    expect(await loadRecentChargers()).toEqual([]);
+  });
+
+  it('shows no recent charge points before the driver opens one', () => {
+    renderHome(testUser);
+    expect(screen.queryByText('Recent charge points')).toBeNull();
   });
 });

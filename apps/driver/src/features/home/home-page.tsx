@@ -4,6 +4,7 @@ import {
   keyOutline,
   languageOutline,
   lockClosedOutline,
+  qrCodeOutline,
   shieldCheckmarkOutline,
   trashOutline,
 } from 'ionicons/icons';
@@ -12,6 +13,7 @@ import type { User } from '@evc/contract';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ChargerEntry } from '../chargers/charger-entry.tsx';
+import { RecentChargePoints } from './recent-charge-points.tsx';
 import './home.css';
 
 interface AccountLink {
@@ -74,7 +76,19 @@ export function HomePage() {
           </IonButton>
         </div>
       ) : (
-        <ChargerEntry />
+        <>
+          <ChargerEntry />
+          <IonButton
+            className="home-scan"
+            expand="block"
+            fill="outline"
+            routerLink="/barcode-scanner"
+          >
+            <IonIcon slot="start" icon={qrCodeOutline} aria-hidden="true" />
+            {t('home.scan')}
+          </IonButton>
+          <RecentChargePoints />
+        </>
       )}
       <p className="section-label">{t('home.account')}</p>
       <IonList inset className="home-links">

@@ -1,0 +1,126 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TariffDay, TariffPeriod } from '@evc/domain';
+import { TariffChart } from './tariff-chart.tsx';
+
+const period = (standard_rate: number, available = true): TariffPeriod => ({
+  standard_rate,
+  available,
+});
+/** Cheap until 07:00, a peak 07:00–08:59, standard to 22:00, then closed. */
+const weekdayPeriods = Array.from({ length: 48 }, (_, index) =>
+  index < 14
+    ? period(0.1)
+    : index < 18
+      ? period(0.5)
+      : index < 44
+        ? period(0.3)
+        : period(0.3, false),
+);
+const sundayPeriods = Array.from({ length: 48 }, () => period(0.2));
+const week = (sunday: TariffPeriod[]): TariffDay[] =>
+  [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    periods: weekday === 7 ? sunday : weekdayPeriods,
+  }));
+
+function cell(container: HTMLElement, start: string): HTMLElement {
+  const found = container.querySelector<HTMLElement>(`td[data-start="${start}"]`);
+  if (!found) throw new Error(`no cell at ${start}`);
+  return found;
+}
+
+// Monday 23 November 2026, 07:40 UTC.
+const mondayMorning = new Date('2026-11-23T07:40:00Z');
+
+describe('TariffChart (spec 001 §2, §9)', () => {
+  it('shows 24 hourly rows of two half-hour prices in the currency', () => {
+    const { container } = render(
+      <TariffChart
+        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
+        standardRate={0.3}
+        currency="GBP"
+        now={mondayMorning}
+      />,
+    );
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(24);
+    expect(container.querySelectorAll('td')).toHaveLength(48);
+    expect(cell(container, '00:00').textContent).toBe('£0.10');
+    expect(cell(container, '07:00').textContent).toBe('£0.50');
+  });
+
+  it('colours above-average red, the rest green, unavailable grey, and fades repeats', () => {
+    const { container } = render(
+      <TariffChart
+        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
+        standardRate={0.3}
+        currency="GBP"
+        now={mondayMorning}
+      />,
+    );
+    // distinct rates 0.10, 0.50, 0.30 average 0.30
+    expect(cell(container, '07:00').dataset.level).toBe('above-average');
+    expect(cell(container, '09:00').dataset.level).toBe('not-above-average');
+    expect(cell(container, '00:00').dataset.level).toBe('not-above-average');
+    expect(cell(container, '22:00').dataset.level).toBe('unavailable');
+    expect(cell(container, '00:00').classList.contains('tariff-chart__cell--faded')).toBe(false);
+    expect(cell(container, '00:30').classList.contains('tariff-chart__cell--faded')).toBe(true);
+    expect(cell(container, '09:00').classList.contains('tariff-chart__cell--faded')).toBe(false);
+  });
+
+  it("marks the half hour of the current UTC time with the 'now' text", () => {
+    const { container } = render(
+      <TariffChart
+        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
+        standardRate={0.3}
+        currency="GBP"
+        now={mondayMorning}
+      />,
+    );
+    const marked = container.querySelectorAll('.tariff-chart__cell--now');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toBe(cell(container, '07:30'));
+    expect(cell(container, '07:30').textContent).toBe('£0.50Now');
+  });
+
+  it('labels the now-marker with the key it is given', () => {
+    const { container } = render(
+      <TariffChart
+        variability={{ twentyfourseven: true, regular_hours: week(weekdayPeriods) }}
+        standardRate={0.3}
+        currency="EUR"
+        now={mondayMorning}
+        nowLabelKey="tariffChart.title"
+      />,
+    );
+    expect(cell(container, '07:30').textContent).toBe('€0.50Price by time of day');
+  });
+
+  it('switches weekday when the days differ, marking now only on today', async () => {
+    const { container } = render(
+      <TariffChart
+        variability={{ twentyfourseven: false, regular_hours: week(sundayPeriods) }}
+        standardRate={0.3}
+        currency="GBP"
+        now={mondayMorning}
+      />,
+    );
+    expect(screen.getByText('Price per kWh by half hour, Mon (UTC)')).toBeTruthy();
+    fireEvent.click(screen.getByText('Sun'));
+    expect(await screen.findByText('Price per kWh by half hour, Sun (UTC)')).toBeTruthy();
+    expect(cell(container, '07:00').textContent).toBe('£0.20');
+    expect(container.querySelectorAll('.tariff-chart__cell--now')).toHaveLength(0);
+  });
+
+  it('has no weekday switcher when every day is the same', () => {
+    render(
+      <TariffChart
+        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
+        standardRate={0.3}
+        currency="GBP"
+        now={mondayMorning}
+      />,
+    );
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+});
