@@ -45,9 +45,7 @@ export function chargerNameIndex(names: readonly string[]): ChargerNameIndex {
 
 /** The outcome of a search: positions into the charger list, or what to do when no name matched. */
 export type ChargerSearchResult =
-  | { kind: 'all' }
-  | { kind: 'names'; matches: number[] }
-  | ChargerQueryFallback;
+  { kind: 'all' } | { kind: 'names'; matches: number[] } | ChargerQueryFallback;
 
 /**
  * spec 000 §5: an empty query returns everything; otherwise the chargers whose name contains the
