@@ -49,8 +49,6 @@ export interface ChargerMapProps {
   directory: ChargerDirectory;
   positions: ArrayLike<number>;
   overlay: LiveOverlay;
-  /** Changes whenever live statuses were applied, so marker colours are redrawn. */
-  overlayVersion: number;
   /** A place to centre on (the searched place or the device). */
   focus: GeoPoint | null;
   /** A charger to select (a barcode search). */
@@ -82,6 +80,12 @@ export default function ChargerMap({
   const map = useRef<MapRef>(null);
   const [styleUrl, setStyleUrl] = useState(brand.mapStyleUrl ?? null);
   const [picked, setPicked] = useState<number | null>(selected);
+  // A new barcode search selects its charger (state adjusted while rendering, not in an effect).
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setPicked(selected);
+  }
   const { clusters, show } = useClusterWorker(directory, positions);
 
   const showView = () => {
@@ -102,7 +106,6 @@ export default function ChargerMap({
   }, [focus]);
 
   useEffect(() => {
-    setPicked(selected);
     if (selected === null) return;
     const lon = directory.lon[selected];
     const lat = directory.lat[selected];

@@ -33,22 +33,38 @@ const OVERLAY_FLUSH_MS = 250;
 
 type FinderView = 'list' | 'map';
 
-/** Live statuses by barcode, gathered as they arrive and shown in batches. */
-function useLiveOverlay(enabled: boolean) {
-  const overlay = useRef(new Map<string, ChargerLiveEvent>());
-  const [version, setVersion] = useState(0);
+interface ReceivedEvent {
+  event: ChargerLiveEvent;
+  receivedAt: number;
+}
+
+/**
+ * Live statuses by barcode, gathered as they arrive and shown in batches. Those received before
+ * the list was last read are dropped: the list already holds them.
+ */
+function useLiveOverlay(enabled: boolean, listReadAt: number) {
+  const pending = useRef(new Map<string, ReceivedEvent>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [received, setReceived] = useState<ReadonlyMap<string, ReceivedEvent>>(new Map());
   const onEvent = useCallback((event: ChargerLiveEvent) => {
-    overlay.current.set(event.barcode, event);
+    pending.current.set(event.barcode, { event, receivedAt: Date.now() });
     timer.current ??= setTimeout(() => {
       timer.current = undefined;
-      setVersion((value) => value + 1);
+      const batch = [...pending.current];
+      pending.current.clear();
+      setReceived((previous) => new Map([...previous, ...batch]));
     }, OVERLAY_FLUSH_MS);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   const state = useChargerLive(undefined, onEvent, enabled);
-  const clear = useCallback(() => overlay.current.clear(), []);
-  return { overlay: overlay.current as LiveOverlay, version, state, clear };
+  const overlay = useMemo((): LiveOverlay => {
+    const current = new Map<string, ChargerLiveEvent>();
+    for (const [barcode, entry] of received) {
+      if (entry.receivedAt >= listReadAt) current.set(barcode, entry.event);
+    }
+    return current;
+  }, [received, listReadAt]);
+  return { overlay, state };
 }
 
 /** spec 000 §2: findcharger — the chargers in a list or on a map, searched and filtered. */
@@ -64,15 +80,13 @@ export function FindChargerPage() {
   const device = useDevicePosition();
 
   const loaded = queryClient.getQueryData(listChargersQuery.queryKey) !== undefined;
-  const live = useLiveOverlay(loaded);
+  const listReadAt = queryClient.getQueryState(listChargersQuery.queryKey)?.dataUpdatedAt ?? 0;
+  const live = useLiveOverlay(loaded, listReadAt);
   const list = useChargerList(live.state === 'live' ? false : LIST_POLL_MS);
   const directory = useMemo(
     () => (list.data ? chargerDirectory(list.data) : undefined),
     [list.data],
   );
-  const clearOverlay = live.clear;
-  // A freshly read list already holds every status pushed before it.
-  useEffect(() => clearOverlay(), [directory, clearOverlay]);
 
   const search = useChargerSearch(directory, query, device, showFilters ? typeMask : 0);
   const openCharger = useCallback(
@@ -129,7 +143,6 @@ export function FindChargerPage() {
           directory={directory}
           positions={search.positions}
           overlay={live.overlay}
-          overlayVersion={live.version}
           focus={search.origin}
           selected={search.barcodeHit}
           onOpen={openCharger}
