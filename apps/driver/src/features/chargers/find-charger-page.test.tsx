@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import type { ListChargersResponse } from '@evc/contract';
+import type { ChargerLiveEvent, ListChargersResponse } from '@evc/contract';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
@@ -44,16 +44,31 @@ const chargers: ListChargersResponse = {
 
 interface Answers {
   permissions?: string[];
+  /** Pushed on the live stream; without them the stream is refused and the page polls. */
+  events?: ChargerLiveEvent[];
   places?: unknown;
   geocoderStatus?: number;
+}
+
+function eventStream(events: ChargerLiveEvent[]): Response {
+  const text = events.map((event) => `event: charger\ndata: ${JSON.stringify(event)}\n\n`).join('');
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // Stays open, as the server's stream does.
+      controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
 function serve({
   permissions = [],
   places = [],
   geocoderStatus = 200,
+  events,
 }: Answers = {}): SeenRequest[] {
   return stubServer((request) => {
+    if (events && request.url.includes('/events/chargers')) return eventStream(events);
     if (request.url.includes('nominatim')) return json(geocoderStatus, places);
     if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
     if (request.url.endsWith('/getVisibilityPermissions')) {
@@ -186,5 +201,27 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     fireEvent.click(within(filters).getByText('J1772'));
     fireEvent.click(within(filters).getByText('CHAdeMO'));
     expect(await screen.findByText('No chargers found')).toBeTruthy();
+  });
+
+  it('shows a pushed status change without reloading the list', async () => {
+    const seen = serve({
+      events: [
+        {
+          barcode: '1001',
+          online: true,
+          connectors: [
+            { connectornumber: 1, status: 'Available', at: null },
+            { connectornumber: 2, status: 'Faulted', at: null },
+          ],
+        },
+      ],
+    });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    const leeds = () => rows()[0] as HTMLElement;
+    await vi.waitFor(() => expect(within(leeds()).getByText('Faulted')).toBeTruthy());
+    expect(within(leeds()).getByText('Available')).toBeTruthy();
+    expect(within(leeds()).queryByText('In use')).toBeNull();
+    expect(seen.filter((request) => request.url.endsWith('/listChargers'))).toHaveLength(1);
   });
 });
