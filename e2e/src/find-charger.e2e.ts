@@ -61,7 +61,7 @@ async function openFinder(page: Page): Promise<void> {
 }
 
 async function search(page: Page, text: string): Promise<void> {
-  await page.getByPlaceholder('Name, charger ID, postcode or town').fill(text);
+  await page.getByPlaceholder('Name, ID, postcode or town').fill(text);
 }
 
 async function openFirstRowAndSeeDetails(page: Page): Promise<void> {

@@ -9,13 +9,17 @@ import Map, {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
+import { setWorkerUrl, type ExpressionSpecification, type StyleSpecification } from 'maplibre-gl';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
+
+// MapLibre finds its worker beside its own module, which a bundle moves; point it at the copy.
+setWorkerUrl(maplibreWorkerUrl);
 
 /**
  * Drawn when the brand has no map style or its style cannot load (no signal): a plain background,
@@ -104,6 +108,33 @@ export default function ChargerMap({
   useEffect(() => {
     if (focus) map.current?.flyTo({ center: [focus.lon, focus.lat], zoom: 11 });
   }, [focus]);
+
+  // A narrowed search (a name, a filter) brings its chargers into view; the full list stays put.
+  useEffect(() => {
+    if (positions.length === 0 || positions.length >= directory.count) return;
+    let west = 180;
+    let south = 90;
+    let east = -180;
+    let north = -90;
+    for (let at = 0; at < positions.length; at += 1) {
+      const position = positions[at] ?? 0;
+      const lon = directory.lon[position] ?? Number.NaN;
+      const lat = directory.lat[position] ?? Number.NaN;
+      if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+    if (west > east) return;
+    map.current?.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 48, maxZoom: 15, duration: 600 },
+    );
+  }, [positions, directory]);
 
   useEffect(() => {
     if (selected === null) return;
