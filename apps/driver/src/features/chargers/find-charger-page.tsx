@@ -27,7 +27,7 @@ import './find-charger.css';
 const ChargerMap = lazy(() => import('./charger-map.tsx'));
 
 /** While the live stream is down the list is re-read this often (the polling fallback). */
-export const LIST_POLL_MS = 30_000;
+export const LIST_POLL_MS = 60_000;
 /** Pushed statuses are applied to the screen at most this often. */
 const OVERLAY_FLUSH_MS = 250;
 
