@@ -62,10 +62,15 @@ export function searchChargers(
   if (needle === '') return { kind: 'all' };
   const names = index.lowerNames;
   const matches: number[] = [];
-  const count = order ? order.length : names.length;
-  for (let at = 0; at < count; at += 1) {
-    const position = order ? (order[at] ?? 0) : at;
-    if (names[position]?.includes(needle)) matches.push(position);
+  if (order) {
+    for (let at = 0; at < order.length; at += 1) {
+      const position = order[at] ?? 0;
+      if (names[position]?.includes(needle)) matches.push(position);
+    }
+  } else {
+    for (let position = 0; position < names.length; position += 1) {
+      if (names[position]?.includes(needle)) matches.push(position);
+    }
   }
   if (matches.length > 0) return { kind: 'names', matches };
   return chargerQueryFallback(query);
