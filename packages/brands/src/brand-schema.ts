@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'a #rrggbb colour');
 const httpsUrl = z.url({ protocol: /^https$/ });
+/** A service the app calls directly; plain http allowed so a local or test one can stand in. */
+const serviceUrl = z.url({ protocol: /^https?$/ });
+
+/** spec 000 §7: a public Nominatim-compatible geocoder, used unless a brand names its own. */
+export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
 
 /** How a brand's icon is drawn; `icon.ts` renders it to SVG. */
 export const iconDesignSchema = z.object({
@@ -58,6 +63,10 @@ export const brandSchema = z.object({
     .nullable(),
   defaultCurrency: z.string().regex(/^[A-Z]{3}$/),
   defaultCountry: z.string().regex(/^[A-Z]{2}$/),
+  /** MapLibre style of the find-charger map; absent means the built-in plain style (no tiles). */
+  mapStyleUrl: serviceUrl.optional(),
+  /** Nominatim-compatible search endpoint for place names and postcodes. */
+  geocoderUrl: serviceUrl.default(DEFAULT_GEOCODER_URL),
 });
 
 export type BrandDefinition = z.infer<typeof brandSchema>;

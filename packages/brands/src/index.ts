@@ -1,4 +1,5 @@
 export {
+  DEFAULT_GEOCODER_URL,
   brandSchema,
   brandStylesSchema,
   defineBrand,

@@ -25,6 +25,8 @@ export interface Brand {
   defaultCurrency: string;
   defaultCountry: string;
   webDomain: string;
+  mapStyleUrl?: string;
+  geocoderUrl: string;
 }
 
 export interface ResolvedBrand {
@@ -117,6 +119,8 @@ function onHost(
       defaultCurrency: definition.defaultCurrency,
       defaultCountry: definition.defaultCountry,
       webDomain: definition.webDomain,
+      ...(definition.mapStyleUrl ? { mapStyleUrl: definition.mapStyleUrl } : {}),
+      geocoderUrl: definition.geocoderUrl,
     },
     enabledFeatures: entry?.enabledFeatures ?? [],
     disabledFeatures: entry?.disabledFeatures ?? [],

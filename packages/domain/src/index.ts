@@ -20,3 +20,4 @@ export * from './version.ts';
 export * from './tariff-display.ts';
 export * from './charger-barcode.ts';
 export * from './tariff-chart.ts';
+export * from './charger-search.ts';

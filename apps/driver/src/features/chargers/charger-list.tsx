@@ -1,0 +1,84 @@
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { distanceMetres, type GeoPoint } from '@evc/domain';
+import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
+import { ChargerConnectors } from './charger-connectors.tsx';
+import { distanceText } from './distance-text.ts';
+
+const ROW_ESTIMATE_PX = 112;
+
+export interface ChargerListProps {
+  directory: ChargerDirectory;
+  positions: ArrayLike<number>;
+  overlay: LiveOverlay;
+  origin: GeoPoint | null;
+  onOpen: (barcode: string) => void;
+}
+
+/** The chargers found, virtualised so that 100,000 rows scroll as smoothly as ten. */
+export function ChargerList({ directory, positions, overlay, origin, onOpen }: ChargerListProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: positions.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 6,
+  });
+
+  return (
+    <div ref={scroller} className="finder-list" role="list" aria-label={t('chargers.finder.list')}>
+      <div className="finder-list__space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const position = positions[item.index] ?? 0;
+          const barcode = directory.barcode[position] ?? '';
+          const lat = directory.lat[position] ?? Number.NaN;
+          const lon = directory.lon[position] ?? Number.NaN;
+          const metres =
+            origin && Number.isFinite(lat) && Number.isFinite(lon)
+              ? distanceMetres(origin, { lat, lon })
+              : null;
+          return (
+            <div
+              key={barcode}
+              role="listitem"
+              className="finder-row"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <button type="button" className="finder-row__open" onClick={() => onOpen(barcode)}>
+                <span className="finder-row__head">
+                  <strong className="finder-row__name">{directory.name[position]}</strong>
+                  {metres !== null && (
+                    <span className="finder-row__distance">{distanceText(metres, locale)}</span>
+                  )}
+                </span>
+                <span className="finder-row__address">
+                  {[
+                    directory.address[position],
+                    directory.city[position],
+                    directory.postCode[position],
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                </span>
+                <span className="finder-row__meta">
+                  <span className="finder-row__barcode">
+                    {t('chargers.details.barcode')}: {barcode}
+                  </span>
+                  {directory.free[position] && (
+                    <span className="finder-row__free">{t('chargers.finder.free')}</span>
+                  )}
+                </span>
+                <ChargerConnectors state={liveRowState(directory, position, overlay)} />
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useRef, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import Map, {
+  Layer,
+  Marker,
+  NavigationControl,
+  Source,
+  type MapLayerMouseEvent,
+  type MapRef,
+} from 'react-map-gl/maplibre';
+import { setWorkerUrl, type ExpressionSpecification, type StyleSpecification } from 'maplibre-gl';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { connectorStatusClass, type GeoPoint } from '@evc/domain';
+import { useBrand } from '../../lib/brand.ts';
+import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
+import { ChargerConnectors } from './charger-connectors.tsx';
+import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
+
+// MapLibre finds its worker beside its own module, which a bundle moves; point it at the copy.
+setWorkerUrl(maplibreWorkerUrl);
+
+/**
+ * Drawn when the brand has no map style or its style cannot load (no signal): a plain background,
+ * on which the clusters and chargers below still show, as they need no tiles, fonts or sprites.
+ */
+const PLAIN_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef0' } }],
+};
+
+const UK_VIEW = { longitude: -2.6, latitude: 54.2, zoom: 5 };
+const CHARGER_LAYER = 'chargers';
+const CLASS_COLOURS: ExpressionSpecification = [
+  'match',
+  ['get', 'statusClass'],
+  'available',
+  '#1e8e3e',
+  'charging',
+  '#1a73e8',
+  'suspended',
+  '#f29900',
+  'faulted',
+  '#d93025',
+  'offline',
+  '#5f6368',
+  '#9aa0a6',
+];
+
+export interface ChargerMapProps {
+  directory: ChargerDirectory;
+  positions: ArrayLike<number>;
+  overlay: LiveOverlay;
+  /** A place to centre on (the searched place or the device). */
+  focus: GeoPoint | null;
+  /** A charger to select (a barcode search). */
+  selected: number | null;
+  onOpen: (barcode: string) => void;
+}
+
+/** A charger's marker class: available if any connector is, else its first connector's class. */
+function markerClass(directory: ChargerDirectory, position: number, overlay: LiveOverlay): string {
+  const state = liveRowState(directory, position, overlay);
+  const classes = state.connectors
+    .filter(([number]) => number !== 0)
+    .map(([, , status]) => connectorStatusClass(status, state.online));
+  return classes.includes('available') ? 'available' : (classes[0] ?? 'unknown');
+}
+
+/** spec 000 §2: the chargers on a MapLibre map, clustered off the main thread. */
+export default function ChargerMap({
+  directory,
+  positions,
+  overlay,
+  focus,
+  selected,
+  onOpen,
+}: ChargerMapProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { brand } = useBrand();
+  const map = useRef<MapRef>(null);
+  const [styleUrl, setStyleUrl] = useState(brand.mapStyleUrl ?? null);
+  const [picked, setPicked] = useState<number | null>(selected);
+  // A new barcode search selects its charger (state adjusted while rendering, not in an effect).
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setPicked(selected);
+  }
+  const { clusters, show } = useClusterWorker(directory, positions);
+
+  const showView = () => {
+    const current = map.current;
+    if (!current) return;
+    const bounds = current.getBounds();
+    const box: Bounds = [
+      Math.max(-180, bounds.getWest()),
+      Math.max(-90, bounds.getSouth()),
+      Math.min(180, bounds.getEast()),
+      Math.min(90, bounds.getNorth()),
+    ];
+    show(box, current.getZoom());
+  };
+
+  useEffect(() => {
+    if (focus) map.current?.flyTo({ center: [focus.lon, focus.lat], zoom: 11 });
+  }, [focus]);
+
+  // A narrowed search (a name, a filter) brings its chargers into view; the full list stays put.
+  useEffect(() => {
+    if (positions.length === 0 || positions.length >= directory.count) return;
+    let west = 180;
+    let south = 90;
+    let east = -180;
+    let north = -90;
+    for (let at = 0; at < positions.length; at += 1) {
+      const position = positions[at] ?? 0;
+      const lon = directory.lon[position] ?? Number.NaN;
+      const lat = directory.lat[position] ?? Number.NaN;
+      if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+    if (west > east) return;
+    map.current?.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 48, maxZoom: 15, duration: 600 },
+    );
+  }, [positions, directory]);
+
+  useEffect(() => {
+    if (selected === null) return;
+    const lon = directory.lon[selected];
+    const lat = directory.lat[selected];
+    if (lon !== undefined && lat !== undefined && Number.isFinite(lon) && Number.isFinite(lat)) {
+      map.current?.flyTo({ center: [lon, lat], zoom: 15 });
+    }
+  }, [selected, directory]);
+
+  // Only the chargers in view, so rebuilt on every render (live statuses change their colour).
+  const chargerPoints = {
+    type: 'FeatureCollection' as const,
+    features: clusters.flatMap((entry) =>
+      entry.kind === 'charger'
+        ? [
+            {
+              type: 'Feature' as const,
+              properties: {
+                position: entry.position,
+                statusClass: markerClass(directory, entry.position, overlay),
+              },
+              geometry: { type: 'Point' as const, coordinates: [entry.lon, entry.lat] },
+            },
+          ]
+        : [],
+    ),
+  };
+
+  const onClick = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    const position: unknown = feature?.properties.position;
+    setPicked(typeof position === 'number' ? position : null);
+  };
+
+  const barcode = picked === null ? null : (directory.barcode[picked] ?? null);
+
+  return (
+    <div className="finder-map" data-testid="charger-map">
+      <Map
+        ref={map}
+        initialViewState={focus ? { longitude: focus.lon, latitude: focus.lat, zoom: 11 } : UK_VIEW}
+        mapStyle={styleUrl ?? PLAIN_STYLE}
+        style={{ position: 'absolute', inset: 0 }}
+        interactiveLayerIds={[CHARGER_LAYER]}
+        onLoad={showView}
+        onMoveEnd={showView}
+        onClick={onClick}
+        onError={() => {
+          // The brand's style could not load (no connection): carry on with the plain one.
+          if (styleUrl && !map.current?.getMap().isStyleLoaded()) setStyleUrl(null);
+        }}
+        attributionControl={false}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <Source id="chargers" type="geojson" data={chargerPoints}>
+          <Layer
+            id={CHARGER_LAYER}
+            type="circle"
+            paint={{
+              'circle-radius': 8,
+              'circle-color': CLASS_COLOURS,
+              'circle-stroke-width': 2,
+              'circle-stroke-color': '#ffffff',
+            }}
+          />
+        </Source>
+        {clusters.map((entry) =>
+          entry.kind === 'cluster' ? (
+            <Marker
+              key={`cluster-${entry.id}`}
+              longitude={entry.lon}
+              latitude={entry.lat}
+              onClick={(event) => {
+                event.originalEvent.stopPropagation();
+                map.current?.easeTo({
+                  center: [entry.lon, entry.lat],
+                  zoom: Math.min(entry.expansionZoom, 18),
+                });
+              }}
+            >
+              <button
+                type="button"
+                className="finder-map__cluster"
+                aria-label={t('chargers.finder.cluster', { number: entry.count })}
+                style={{ width: clusterSize(entry.count), height: clusterSize(entry.count) }}
+              >
+                {compactCount(entry.count, locale)}
+              </button>
+            </Marker>
+          ) : null,
+        )}
+      </Map>
+      {picked !== null && barcode !== null && (
+        <section className="finder-map__card" aria-label={directory.name[picked]}>
+          <h2>{directory.name[picked]}</h2>
+          <p className="finder-row__address">
+            {[directory.address[picked], directory.city[picked], directory.postCode[picked]]
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+          <ChargerConnectors state={liveRowState(directory, picked, overlay)} />
+          <IonButton size="small" onClick={() => onOpen(barcode)}>
+            {t('chargers.finder.openDetails')}
+          </IonButton>
+          <IonButton size="small" fill="clear" onClick={() => setPicked(null)}>
+            {t('chargers.finder.closeCard')}
+          </IonButton>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function clusterSize(count: number): number {
+  return Math.round(28 + Math.min(28, Math.log10(count) * 10));
+}
+
+function compactCount(count: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact' }).format(count);
+}

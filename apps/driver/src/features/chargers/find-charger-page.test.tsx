@@ -1,0 +1,227 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import type { ChargerLiveEvent, ListChargersResponse } from '@evc/contract';
+import { setUser } from '../../lib/session/session-store.ts';
+import { setTokens } from '../../lib/session/token-store.ts';
+import { testUser } from '../../test/fixtures.ts';
+import { typeInto } from '../../test/ionic-events.ts';
+import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
+import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { FindChargerPage } from './find-charger-page.tsx';
+
+const DetailsPage = namedPage('Charger details page');
+const page = (
+  <Routes>
+    <Route path="/findcharger" element={<FindChargerPage />} />
+    <Route path="/charger-details/:barcode" element={<DetailsPage />} />
+  </Routes>
+);
+
+const later = new Date(Date.now() + 3_600_000).toISOString();
+
+/** Three chargers as /listChargers answers them, column by column. */
+const chargers: ListChargersResponse = {
+  count: 3,
+  barcode: ['1001', '7301', '2002'],
+  name: ['Leeds Dock', 'Whitby Harbour', 'York Station'],
+  lat: [53.7925, 54.4858, 53.958],
+  lon: [-1.5333, -0.6153, -1.0931],
+  address: ['1 The Boulevard', 'Pier Road', 'Station Road'],
+  city: ['Leeds', 'Whitby', 'York'],
+  post_code: ['LS10 1PZ', 'YO21 3PU', 'YO24 1AB'],
+  online: [true, true, false],
+  free: [false, true, false],
+  connectors: [
+    [
+      [1, 'Type 2', 'Charging'],
+      [2, 'CCS', 'Available'],
+    ],
+    [[1, 'Type 2', 'Available']],
+    [[1, 'CHAdeMO', 'Available']],
+  ],
+};
+
+interface Answers {
+  permissions?: string[];
+  /** Pushed on the live stream; without them the stream is refused and the page polls. */
+  events?: ChargerLiveEvent[];
+  places?: unknown;
+  geocoderStatus?: number;
+}
+
+function eventStream(events: ChargerLiveEvent[]): Response {
+  const text = events.map((event) => `event: charger\ndata: ${JSON.stringify(event)}\n\n`).join('');
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // Stays open, as the server's stream does.
+      controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+function serve({
+  permissions = [],
+  places = [],
+  geocoderStatus = 200,
+  events,
+}: Answers = {}): SeenRequest[] {
+  return stubServer((request) => {
+    if (events && request.url.includes('/events/chargers')) return eventStream(events);
+    if (request.url.includes('nominatim')) return json(geocoderStatus, places);
+    if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
+    if (request.url.endsWith('/getVisibilityPermissions')) {
+      return json(200, { data: permissions.map((name) => ({ name })) });
+    }
+    return json(404, { message: 'Not Found', code: 'NOT_FOUND' });
+  });
+}
+
+/** The rows of the charger list (each holds its own list of connectors). */
+function rows(): HTMLElement[] {
+  const list = screen.queryByRole('list', { name: 'Chargers found' });
+  return list ? [...list.querySelectorAll<HTMLElement>('.finder-row')] : [];
+}
+
+function rowNames(): string[] {
+  return rows().map((row) => row.querySelector('strong')?.textContent ?? '');
+}
+
+async function search(text: string): Promise<void> {
+  const bar = document.querySelector('ion-searchbar');
+  if (!bar) throw new Error('no search bar');
+  await typeInto(bar, text);
+  // The search waits for a pause in typing.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+}
+
+// jsdom lays nothing out; the list needs a height to show rows in.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+
+beforeEach(async () => {
+  await setTokens({ auth: { token: 'a', expiry: later }, refresh: { token: 'r', expiry: later } });
+  act(() => setUser(testUser));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
+  it('lists every charger with its connectors worded for another driver, Offline overriding', async () => {
+    const seen = serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    expect(rowNames()).toEqual(['Leeds Dock', 'Whitby Harbour', 'York Station']);
+    const leeds = rows()[0] as HTMLElement;
+    expect(within(leeds).getByText('In use')).toBeTruthy();
+    expect(within(leeds).getByText('1 The Boulevard, Leeds, LS10 1PZ')).toBeTruthy();
+    const whitby = rows()[1] as HTMLElement;
+    expect(within(whitby).getByText('Free')).toBeTruthy();
+    const york = rows()[2] as HTMLElement;
+    expect(within(york).getByText('Offline')).toBeTruthy();
+    const list = seen.find((request) => request.url.endsWith('/listChargers'));
+    expect(list?.body).toMatchObject({
+      permission_name: 'CHARGER_CHARGE_AT',
+      populate: ['connectors'],
+    });
+  });
+
+  it('searches by name, ignoring case', async () => {
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('harbour');
+    expect(rowNames()).toEqual(['Whitby Harbour']);
+  });
+
+  it('treats a 4-digit number as a barcode and opens that charger when tapped', async () => {
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('7301');
+    expect(rowNames()).toEqual(['Whitby Harbour']);
+    fireEvent.click(screen.getByRole('button', { name: /Whitby Harbour/ }));
+    expect(await screen.findByText('Charger details page')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/charger-details/7301');
+  });
+
+  it('geocodes a postcode with the UK appended and lists the nearest charger first', async () => {
+    const seen = serve({ places: [{ lat: '53.9600', lon: '-1.0873', display_name: 'York' }] });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('yo1 7hh');
+    await vi.waitFor(() => expect(rowNames()[0]).toBe('York Station'));
+    expect(rowNames()).toEqual(['York Station', 'Leeds Dock', 'Whitby Harbour']);
+    const lookup = new URL(seen.find((request) => request.url.includes('nominatim'))?.url ?? '');
+    expect(lookup.searchParams.get('q')).toBe('YO1 7HH, UK');
+    expect(lookup.searchParams.get('format')).toBe('json');
+    expect(lookup.searchParams.get('addressdetails')).toBe('1');
+    // Distances are measured from the place found, in miles for English.
+    const york = rows()[0] as HTMLElement;
+    expect(york.textContent).toMatch(/0\.\d\smi/);
+  });
+
+  it('says No chargers found when the geocoder fails', async () => {
+    serve({ geocoderStatus: 503 });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('Harrogate');
+    expect(await screen.findByText('No chargers found')).toBeTruthy();
+    expect(rowNames()).toEqual([]);
+  });
+
+  it('hides the connector filters unless CHARGER_FILTERS is on', async () => {
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    expect(screen.queryByRole('group', { name: 'Connector types' })).toBeNull();
+  });
+
+  it('filters by connector type when CHARGER_FILTERS is on', async () => {
+    serve({ permissions: ['CHARGER_FILTERS'] });
+    renderWithRouter(page, '/findcharger');
+    const filters = await screen.findByRole('group', { name: 'Connector types' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Type 2', 'CCS', 'CHAdeMO', 'J1772']);
+    fireEvent.click(within(filters).getByText('CHAdeMO'));
+    await vi.waitFor(() => expect(rowNames()).toEqual(['York Station']));
+    fireEvent.click(within(filters).getByText('J1772'));
+    fireEvent.click(within(filters).getByText('CHAdeMO'));
+    expect(await screen.findByText('No chargers found')).toBeTruthy();
+  });
+
+  it('shows a pushed status change without reloading the list', async () => {
+    const seen = serve({
+      events: [
+        {
+          barcode: '1001',
+          online: true,
+          connectors: [
+            { connectornumber: 1, status: 'Available', at: null },
+            { connectornumber: 2, status: 'Faulted', at: null },
+          ],
+        },
+      ],
+    });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    const leeds = () => rows()[0] as HTMLElement;
+    await vi.waitFor(() => expect(within(leeds()).getByText('Faulted')).toBeTruthy());
+    expect(within(leeds()).getByText('Available')).toBeTruthy();
+    expect(within(leeds()).queryByText('In use')).toBeNull();
+    expect(seen.filter((request) => request.url.endsWith('/listChargers'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { submitSignIn } from './app.ts';
+import { launchBrowser, newPhonePage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+/** A charger only this file provisions, in Robin Hood's Bay (YO22 4SE). */
+const CHARGER = {
+  chargePointId: 'E2E-FINDER-RHB',
+  barcode: '7342',
+  name: "Robin Hood's Bay Finder",
+  address: 'Station Road',
+  city: "Robin Hood's Bay",
+  post_code: 'YO22 4SE',
+  country: 'GB',
+  lat: 54.4343,
+  lon: -0.5346,
+  connectors: [{ connectornumber: 1, type: 'CCS', maxPowerKw: 50 }],
+  tariff: { standard_rate: 0.45, currency: 'GBP' },
+};
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const operator = await api<{ user: { token: string } }>('/login', {
+    name: 'operator@example.com',
+    password: 'Operator-pass-2026',
+    apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
+    appVersion: '2.7.9',
+    uuid: 'e2e-finder-operator',
+  });
+  await api('/operator/chargers', CHARGER, operator.user.token);
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Signs in as the demo driver and opens the find-charger page from the side menu's address. */
+async function openFinder(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  await page.goto(`${baseUrl}/findcharger`);
+  await page.locator('.finder-row').first().waitFor({ timeout: 30_000 });
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Name, ID, postcode or town').fill(text);
+}
+
+async function openFirstRowAndSeeDetails(page: Page): Promise<void> {
+  await page.locator('.finder-row').first().getByRole('button').click();
+  await page.waitForURL(`**/charger-details/${CHARGER.barcode}`);
+  await page.getByRole('heading', { name: CHARGER.name }).waitFor();
+}
+
+test('a driver finds a charger by name and opens its details', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await openFinder(page);
+  await search(page, 'bay finder');
+  await page.locator('.finder-row', { hasText: CHARGER.name }).waitFor();
+  await expect(page.locator('.finder-row').count()).resolves.toBe(1);
+  await openFirstRowAndSeeDetails(page);
+  await context.close();
+});
+
+test('a driver finds a charger by its 4-digit barcode', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await openFinder(page);
+  await search(page, CHARGER.barcode);
+  await page.locator('.finder-row', { hasText: CHARGER.name }).waitFor();
+  await expect(page.locator('.finder-row').count()).resolves.toBe(1);
+  await openFirstRowAndSeeDetails(page);
+  await context.close();
+});
+
+test('a driver finds the nearest charger by postcode, the geocoder stubbed at its boundary', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const lookups: URL[] = [];
+  await page.route('**/nominatim.openstreetmap.org/search**', async (route) => {
+    lookups.push(new URL(route.request().url()));
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        { lat: '54.4341', lon: '-0.5352', display_name: "Robin Hood's Bay, YO22 4SE, UK" },
+      ]),
+    });
+  });
+  await openFinder(page);
+  await search(page, 'yo22 4se');
+  await page
+    .locator('.finder-row')
+    .first()
+    .filter({ hasText: CHARGER.name })
+    .waitFor({ timeout: 15_000 });
+  expect(lookups[0]?.searchParams.get('q')).toBe('YO22 4SE, UK');
+  expect(lookups[0]?.searchParams.get('format')).toBe('json');
+  await openFirstRowAndSeeDetails(page);
+  await context.close();
+});
+
+test('a geocoder that fails leaves the driver with No chargers found', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.route('**/nominatim.openstreetmap.org/search**', (route) =>
+    route.fulfill({ status: 503, body: 'unavailable' }),
+  );
+  await openFinder(page);
+  await search(page, 'Nowhere-on-the-map');
+  await page.getByText('No chargers found').waitFor();
+  await context.close();
+});
