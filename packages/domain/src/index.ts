@@ -19,3 +19,4 @@ export * from './url-path.ts';
 export * from './version.ts';
 export * from './tariff-display.ts';
 export * from './charger-barcode.ts';
+export * from './role-permissions.ts';

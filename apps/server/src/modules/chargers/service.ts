@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { createChargerList } from './charger-list.ts';
 import type {
   ChargerRepository,
   ChargerWithConnectors,
@@ -109,6 +110,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
     return user.id;
   }
 
+  const publicList = createChargerList({ chargers: deps.chargers, users: deps.users });
+
   async function load(id: string): Promise<ChargerWithConnectors> {
     const found = await deps.chargers.findById(id);
     if (!found) throw notFound();
@@ -191,6 +194,9 @@ export function createChargerService(deps: ChargerServiceDeps) {
       if (!found) throw notFound();
       return chargerView(found);
     },
+
+    /** spec 000 §7 /listChargers: the public chargers a driver may charge at, as columns. */
+    listPublic: publicList.list,
   };
 }
 

@@ -1,0 +1,132 @@
+import {
+  CHARGER_LIST_FIELDS,
+  type ChargerListField,
+  type ListChargersResponse,
+  type ListedConnector,
+  type listChargersRequest,
+} from '@evc/contract';
+import { KNOWN_PERMISSIONS, isTariffFree, permissionsOfRoles } from '@evc/domain';
+import type { z } from 'zod';
+import { AppError, validationError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { ChargerRepository, ListedChargerRow } from './repository.ts';
+
+type ListChargersInput = z.output<typeof listChargersRequest>;
+
+/** Every column of the list for every public charger, entry i of each being charger i. */
+type ChargerColumns = Required<Omit<ListChargersResponse, 'count'>>;
+
+export interface ChargerListDeps {
+  chargers: ChargerRepository;
+  users: UserRepository;
+  now?: () => number;
+  /**
+   * How long a built list may be served without a write seen in this process. Writes here bump the
+   * repository's version at once; the age bounds what another node's writes (several processes
+   * on one PostgreSQL) take to show.
+   */
+  maxAgeMs?: number;
+}
+
+const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
+
+function isFree(row: ListedChargerRow): boolean {
+  return isTariffFree({
+    standard_rate: row.standardRate,
+    alternate_rate: row.alternateRate,
+    connection_cost: row.connectionCost,
+    costperperiod: row.costPerPeriod,
+    overstaycostperperiod: row.overstayCostPerPeriod,
+    // Whether a variable tariff is free depends only on which rates occur in its week, so its
+    // distinct rates stand in for the 336 half-hours.
+    variability: row.periodRates
+      ? {
+          twentyfourseven: true,
+          regular_hours: [
+            {
+              weekday: 1,
+              periods: row.periodRates.map((rate) => ({ standard_rate: rate, available: true })),
+            },
+          ],
+        }
+      : null,
+  });
+}
+
+function toColumns(rows: ListedChargerRow[]): ChargerColumns {
+  return {
+    barcode: rows.map((row) => row.barcode),
+    name: rows.map((row) => row.name),
+    lat: rows.map((row) => roundCoordinate(row.lat)),
+    lon: rows.map((row) => roundCoordinate(row.lon)),
+    address: rows.map((row) => row.address),
+    city: rows.map((row) => row.city),
+    post_code: rows.map((row) => row.postCode),
+    online: rows.map((row) => row.online),
+    free: rows.map(isFree),
+    // Types and statuses are written only through the contract's enums and OCPP's statuses.
+    connectors: rows.map((row) => (row.connectors ?? []) as ListedConnector[]),
+  };
+}
+
+function pick<T>(column: T[], indices: number[] | null): T[] {
+  return indices ? indices.map((index) => column[index] as T) : column;
+}
+
+/**
+ * spec 000 §7 /listChargers: the public chargers as columns. The columns are built from one query
+ * and kept until a charger or connector is written (or `maxAgeMs` passes), so repeated lists cost
+ * only the picking of columns.
+ */
+export function createChargerList(deps: ChargerListDeps) {
+  const now = deps.now ?? Date.now;
+  const maxAgeMs = deps.maxAgeMs ?? 5000;
+  let cache: { version: number; builtAt: number; columns: ChargerColumns } | undefined;
+
+  async function columns(): Promise<ChargerColumns> {
+    const version = deps.chargers.dataVersion();
+    if (cache && cache.version === version && now() - cache.builtAt < maxAgeMs) {
+      return cache.columns;
+    }
+    const built = toColumns(await deps.chargers.listPublic());
+    // A write during the query leaves the version moved on: the next list builds again.
+    cache = { version, builtAt: now(), columns: built };
+    return built;
+  }
+
+  async function requirePermission(auth: AuthContext, name: string): Promise<void> {
+    if (!KNOWN_PERMISSIONS.includes(name)) {
+      throw validationError('permission_name', `unknown permission ${name}`);
+    }
+    const user = await deps.users.findById(auth.userId);
+    if (!user || !permissionsOfRoles(user.roles).includes(name)) {
+      throw new AppError(403, 'PERMISSION_DENIED', `permission_name: you do not hold ${name}`);
+    }
+  }
+
+  return {
+    async list(auth: AuthContext, input: ListChargersInput): Promise<ListChargersResponse> {
+      await requirePermission(auth, input.permission_name);
+      const all = await columns();
+      const indices = input.toggles.offline
+        ? null
+        : all.online.flatMap((online, index) => (online ? [index] : []));
+      const fields: readonly ChargerListField[] = input.field_filter ?? CHARGER_LIST_FIELDS;
+      const answer: ListChargersResponse = {
+        count: indices ? indices.length : all.barcode.length,
+        barcode: pick(all.barcode, indices),
+      };
+      for (const field of fields) {
+        const column: unknown[] = all[field];
+        Object.assign(answer, { [field]: pick(column, indices) });
+      }
+      if (input.populate.includes('connectors')) {
+        answer.connectors = pick(all.connectors, indices);
+      }
+      return answer;
+    },
+  };
+}
+
+export type ChargerList = ReturnType<typeof createChargerList>;
