@@ -26,8 +26,7 @@ const charger = (barcode: string, overrides: Partial<ChargerInput> = {}): Charge
   ...overrides,
 });
 
-const list = async (body: unknown, token = driverToken) =>
-  t.call('listChargers', { token, body });
+const list = async (body: unknown, token = driverToken) => t.call('listChargers', { token, body });
 const data = (result: { body: { data?: unknown } }) => result.body.data as ListChargersResponse;
 
 beforeAll(async () => {
