@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChargerInput, ListChargersResponse } from '@evc/contract';
+import { listChargersResponse, type ChargerInput, type ListChargersResponse } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { DEMO_NETWORK, generateChargerNetwork, insertChargerNetwork } from './demo-network.ts';
 import { createChargerRepository } from './repository.ts';
@@ -81,6 +81,8 @@ describe('/listChargers', () => {
     const result = await list({});
     expect(result.status).toBe(200);
     const answer = data(result);
+    // The answer is sent as bytes encoded once, so the contract is checked here.
+    expect(listChargersResponse.safeParse(answer).success).toBe(true);
     const at = answer.barcode.indexOf('7001');
     expect(at).toBeGreaterThanOrEqual(0);
     expect(answer.count).toBe(answer.barcode.length);

@@ -8,6 +8,7 @@ import {
 import { KNOWN_PERMISSIONS, isTariffFree, permissionsOfRoles } from '@evc/domain';
 import type { z } from 'zod';
 import { AppError, validationError } from '../../platform/errors.ts';
+import { EncodedAnswer } from '../../platform/http/encoded-answer.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { ChargerRepository, ListedChargerRow } from './repository.ts';
@@ -32,6 +33,7 @@ export interface ChargerListDeps {
 const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
 
 function isFree(row: ListedChargerRow): boolean {
+  if (row.storedFree !== null) return row.storedFree;
   return isTariffFree({
     standard_rate: row.standardRate,
     alternate_rate: row.alternateRate,
@@ -74,25 +76,63 @@ function pick<T>(column: T[], indices: number[] | null): T[] {
   return indices ? indices.map((index) => column[index] as T) : column;
 }
 
+function answerFor(all: ChargerColumns, input: ListChargersInput): ListChargersResponse {
+  const indices = input.toggles.offline
+    ? null
+    : all.online.flatMap((online, index) => (online ? [index] : []));
+  const answer: ListChargersResponse = {
+    count: indices ? indices.length : all.barcode.length,
+    barcode: pick(all.barcode, indices),
+  };
+  for (const field of input.field_filter ?? CHARGER_LIST_FIELDS) {
+    const column: unknown[] = all[field];
+    Object.assign(answer, { [field]: pick(column, indices) });
+  }
+  if (input.populate.includes('connectors')) answer.connectors = pick(all.connectors, indices);
+  return answer;
+}
+
+/** Requests that differ only in the order of their lists get the same answer. */
+const variantOf = (input: ListChargersInput) =>
+  JSON.stringify([
+    input.toggles.offline,
+    [...new Set(input.field_filter ?? CHARGER_LIST_FIELDS)].sort(),
+    [...new Set(input.populate)].sort(),
+  ]);
+
+/** Few variants are asked in practice (the app sends one); this bounds odd callers. */
+const MAX_VARIANTS = 16;
+
 /**
- * spec 000 §7 /listChargers: the public chargers as columns. The columns are built from one query
- * and kept until a charger or connector is written (or `maxAgeMs` passes), so repeated lists cost
- * only the picking of columns.
+ * spec 000 §7 /listChargers: the public chargers as columns. The columns come from one query;
+ * each variant of the request (offline toggle, fields, populate) is then serialised and
+ * compressed once and sent as bytes until a charger or connector is written (or `maxAgeMs`
+ * passes), so repeated lists cost almost nothing.
  */
 export function createChargerList(deps: ChargerListDeps) {
   const now = deps.now ?? Date.now;
   const maxAgeMs = deps.maxAgeMs ?? 5000;
-  let cache: { version: number; builtAt: number; columns: ChargerColumns } | undefined;
+  let cache:
+    | {
+        version: number;
+        builtAt: number;
+        columns: Promise<ChargerColumns>;
+        answers: Map<string, Promise<EncodedAnswer<ListChargersResponse>>>;
+      }
+    | undefined;
 
-  async function columns(): Promise<ChargerColumns> {
+  function current() {
     const version = deps.chargers.dataVersion();
-    if (cache && cache.version === version && now() - cache.builtAt < maxAgeMs) {
-      return cache.columns;
-    }
-    const built = toColumns(await deps.chargers.listPublic());
-    // A write during the query leaves the version moved on: the next list builds again.
-    cache = { version, builtAt: now(), columns: built };
-    return built;
+    if (cache && cache.version === version && now() - cache.builtAt < maxAgeMs) return cache;
+    // Calls that arrive while the columns are read share the one query. A write meanwhile moves
+    // the version on, so the next call builds again.
+    const columns = deps.chargers.listPublic().then(toColumns);
+    const fresh = { version, builtAt: now(), columns, answers: new Map() };
+    cache = fresh;
+    columns.catch(() => {
+      if (cache === fresh) cache = undefined;
+    });
+    return fresh;
   }
 
   async function requirePermission(auth: AuthContext, name: string): Promise<void> {
@@ -106,23 +146,19 @@ export function createChargerList(deps: ChargerListDeps) {
   }
 
   return {
-    async list(auth: AuthContext, input: ListChargersInput): Promise<ListChargersResponse> {
+    async list(
+      auth: AuthContext,
+      input: ListChargersInput,
+    ): Promise<EncodedAnswer<ListChargersResponse>> {
       await requirePermission(auth, input.permission_name);
-      const all = await columns();
-      const indices = input.toggles.offline
-        ? null
-        : all.online.flatMap((online, index) => (online ? [index] : []));
-      const fields: readonly ChargerListField[] = input.field_filter ?? CHARGER_LIST_FIELDS;
-      const answer: ListChargersResponse = {
-        count: indices ? indices.length : all.barcode.length,
-        barcode: pick(all.barcode, indices),
-      };
-      for (const field of fields) {
-        const column: unknown[] = all[field];
-        Object.assign(answer, { [field]: pick(column, indices) });
-      }
-      if (input.populate.includes('connectors')) {
-        answer.connectors = pick(all.connectors, indices);
+      const { columns, answers } = current();
+      const variant = variantOf(input);
+      let answer = answers.get(variant);
+      if (!answer) {
+        if (answers.size >= MAX_VARIANTS) answers.clear();
+        answer = columns.then((all) => EncodedAnswer.of(answerFor(all, input)));
+        answers.set(variant, answer);
+        answer.catch(() => answers.delete(variant));
       }
       return answer;
     },

@@ -31,7 +31,9 @@ export interface ListedChargerRow {
   connectionCost: number;
   costPerPeriod: number;
   overstayCostPerPeriod: number;
-  /** The distinct half-hourly rates of a variable tariff, null without one. */
+  /** spec 001 §5, as stored with the tariff when it was written (null on rows from before). */
+  storedFree: boolean | null;
+  /** Without a stored flag: the distinct half-hourly rates of a variable tariff, null without one. */
   periodRates: number[] | null;
   /** [connector number, type, status] by connector number. */
   connectors: [number, string, string][] | null;
@@ -208,8 +210,8 @@ export function createChargerRepository(db: Db) {
 
     /**
      * Every public charger (home chargers are private) with its connectors, ordered by barcode, in
-     * one query: connectors are aggregated in SQL and the tariff is cut down to its costs, so a
-     * variable tariff's 336 half-hours travel as its few distinct rates.
+     * one query: connectors are aggregated in SQL and the tariff is cut down to its costs and stored
+     * free flag; only a row written without the flag has its half-hourly rates read.
      */
     async listPublic(): Promise<ListedChargerRow[]> {
       return db
@@ -227,9 +229,10 @@ export function createChargerRepository(db: Db) {
           connectionCost: sql<number>`coalesce((${chargers.tariff}->>'connection_cost')::float8, 0)`,
           costPerPeriod: sql<number>`coalesce((${chargers.tariff}->>'costperperiod')::float8, 0)`,
           overstayCostPerPeriod: sql<number>`coalesce((${chargers.tariff}->>'overstaycostperperiod')::float8, 0)`,
-          periodRates: sql<number[] | null>`(
+          storedFree: sql<boolean | null>`(${chargers.tariff}->>'free')::boolean`,
+          periodRates: sql<number[] | null>`CASE WHEN ${chargers.tariff}->'free' IS NULL THEN (
             SELECT json_agg(DISTINCT rate.value) FROM jsonb_path_query(${chargers.tariff},
-              '$.variability.regular_hours[*].periods[*].standard_rate') AS rate(value))`,
+              '$.variability.regular_hours[*].periods[*].standard_rate') AS rate(value)) END`,
           connectors: sql<[number, string, string][] | null>`(
             SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
               ORDER BY k.connector_number)

@@ -5,6 +5,7 @@ import {
   type ChargerView,
   type TariffData,
 } from '@evc/contract';
+import { isTariffFree } from '@evc/domain';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -50,10 +51,19 @@ export function newChargerRow(
     country: input.country,
     lat: input.lat,
     lon: input.lon,
-    tariff: input.tariff,
+    tariff: storedTariff(input.tariff),
     home: input.home,
   };
 }
+
+/**
+ * The tariff as stored: with its spec 001 §5 free flag worked out once on writing, so listing
+ * 100,000 chargers need not read every variable tariff's 336 half-hours.
+ */
+export const storedTariff = (tariff: TariffData): TariffData & { free: boolean } => ({
+  ...tariff,
+  free: isTariffFree(tariff),
+});
 
 export const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =>
   list.map((connector) => ({
@@ -165,7 +175,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
         ...(patch.country !== undefined ? { country: patch.country } : {}),
         ...(patch.lat !== undefined ? { lat: patch.lat } : {}),
         ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
-        ...(patch.tariff !== undefined ? { tariff: patch.tariff } : {}),
+        ...(patch.tariff !== undefined ? { tariff: storedTariff(patch.tariff) } : {}),
         ...(patch.home !== undefined ? { home: patch.home } : {}),
         ...(patch.password !== undefined
           ? {
