@@ -1,6 +1,5 @@
 import {
   CHARGER_LIST_FIELDS,
-  type ChargerListField,
   type ListChargersResponse,
   type ListedConnector,
   type listChargersRequest,
@@ -112,22 +111,21 @@ const MAX_VARIANTS = 16;
 export function createChargerList(deps: ChargerListDeps) {
   const now = deps.now ?? Date.now;
   const maxAgeMs = deps.maxAgeMs ?? 5000;
-  let cache:
-    | {
-        version: number;
-        builtAt: number;
-        columns: Promise<ChargerColumns>;
-        answers: Map<string, Promise<EncodedAnswer<ListChargersResponse>>>;
-      }
-    | undefined;
+  interface Built {
+    version: number;
+    builtAt: number;
+    columns: Promise<ChargerColumns>;
+    answers: Map<string, Promise<EncodedAnswer<ListChargersResponse>>>;
+  }
+  let cache: Built | undefined;
 
-  function current() {
+  function current(): Built {
     const version = deps.chargers.dataVersion();
     if (cache && cache.version === version && now() - cache.builtAt < maxAgeMs) return cache;
     // Calls that arrive while the columns are read share the one query. A write meanwhile moves
     // the version on, so the next call builds again.
     const columns = deps.chargers.listPublic().then(toColumns);
-    const fresh = { version, builtAt: now(), columns, answers: new Map() };
+    const fresh: Built = { version, builtAt: now(), columns, answers: new Map() };
     cache = fresh;
     columns.catch(() => {
       if (cache === fresh) cache = undefined;

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { createChargerList } from './charger-list.ts';
+import { createChargerList, type ChargerList } from './charger-list.ts';
 import type {
   ChargerRepository,
   ChargerWithConnectors,
@@ -206,7 +206,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
     },
 
     /** spec 000 §7 /listChargers: the public chargers a driver may charge at, as columns. */
-    listPublic: publicList.list,
+    listPublic: (auth: AuthContext, input: Parameters<ChargerList['list']>[1]) =>
+      publicList.list(auth, input),
   };
 }
 
