@@ -1,9 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { listChargersResponse, type ChargerInput, type ListChargersResponse } from '@evc/contract';
+import {
+  chargerInput,
+  listChargersResponse,
+  tariffInput,
+  type ChargerInput,
+  type ListChargersResponse,
+} from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { DEMO_NETWORK, generateChargerNetwork, insertChargerNetwork } from './demo-network.ts';
 import { createChargerRepository } from './repository.ts';
+import { newChargerRow, toConnectors } from './service.ts';
 
 let t: TestApp;
 let driverToken: string;
@@ -63,6 +70,33 @@ beforeAll(async () => {
   );
   // 7001 is connected and reported its first connector Available.
   const repository = createChargerRepository(t.database.db);
+  // Rows written before tariffs carried their free flag: free is worked out from their costs.
+  for (const [barcode, rate] of [
+    ['7005', 0],
+    ['7006', 0.2],
+  ] as const) {
+    const input = chargerInput.parse(charger(barcode));
+    const variability = {
+      twentyfourseven: true,
+      regular_hours: [
+        {
+          weekday: 3,
+          periods: Array.from({ length: 48 }, () => ({ standard_rate: rate, available: true })),
+        },
+      ],
+    };
+    await repository.insert(
+      {
+        ...newChargerRow(input, {
+          id: `unflagged-${barcode}`,
+          passwordHash: null,
+          operatorId: null,
+        }),
+        tariff: tariffInput.parse({ standard_rate: 0, currency: 'GBP', variability }),
+      },
+      toConnectors(input.connectors),
+    );
+  }
   const found = await repository.findByBarcode('7001');
   if (!found) throw new Error('7001 missing');
   await repository.setCharger(found.charger.id, { online: true });
@@ -108,6 +142,8 @@ describe('/listChargers', () => {
     expect(free('7001')).toBe(false);
     expect(free('7002')).toBe(true);
     expect(free('7004')).toBe(false);
+    expect(free('7005')).toBe(true);
+    expect(free('7006')).toBe(false);
   });
 
   test('home chargers are private and never listed', async () => {

@@ -22,32 +22,32 @@ export interface ChargerListDeps {
   users: UserRepository;
   now?: () => number;
   /**
-   * How long a built list may be served without a write seen in this process. Writes here bump the
-   * repository's version at once; the age bounds what another node's writes (several processes
-   * on one PostgreSQL) take to show.
+   * How old a list may grow before it is read again in the background. Writes in this process
+   * bump the repository's version and are seen at once; the age bounds how long another node's
+   * writes (several processes on one PostgreSQL) take to show.
    */
   maxAgeMs?: number;
 }
 
 const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
 
-function isFree(row: ListedChargerRow): boolean {
-  if (row.storedFree !== null) return row.storedFree;
+function isFree({ free }: ListedChargerRow): boolean {
+  if (typeof free === 'boolean') return free;
   return isTariffFree({
-    standard_rate: row.standardRate,
-    alternate_rate: row.alternateRate,
-    connection_cost: row.connectionCost,
-    costperperiod: row.costPerPeriod,
-    overstaycostperperiod: row.overstayCostPerPeriod,
+    standard_rate: free.standard_rate ?? 0,
+    alternate_rate: free.alternate_rate,
+    connection_cost: free.connection_cost ?? 0,
+    costperperiod: free.costperperiod ?? 0,
+    overstaycostperperiod: free.overstaycostperperiod ?? 0,
     // Whether a variable tariff is free depends only on which rates occur in its week, so its
     // distinct rates stand in for the 336 half-hours.
-    variability: row.periodRates
+    variability: free.period_rates
       ? {
           twentyfourseven: true,
           regular_hours: [
             {
               weekday: 1,
-              periods: row.periodRates.map((rate) => ({ standard_rate: rate, available: true })),
+              periods: free.period_rates.map((rate) => ({ standard_rate: rate, available: true })),
             },
           ],
         }
@@ -105,12 +105,12 @@ const MAX_VARIANTS = 16;
 /**
  * spec 000 §7 /listChargers: the public chargers as columns. The columns come from one query;
  * each variant of the request (offline toggle, fields, populate) is then serialised and
- * compressed once and sent as bytes until a charger or connector is written (or `maxAgeMs`
- * passes), so repeated lists cost almost nothing.
+ * compressed once and sent as bytes until a charger or connector is written, so repeated lists
+ * cost almost nothing.
  */
 export function createChargerList(deps: ChargerListDeps) {
   const now = deps.now ?? Date.now;
-  const maxAgeMs = deps.maxAgeMs ?? 5000;
+  const maxAgeMs = deps.maxAgeMs ?? 30_000;
   interface Built {
     version: number;
     builtAt: number;
@@ -118,19 +118,45 @@ export function createChargerList(deps: ChargerListDeps) {
     answers: Map<string, Promise<EncodedAnswer<ListChargersResponse>>>;
   }
   let cache: Built | undefined;
+  let refreshing = false;
 
+  function build(version: number): Built {
+    return {
+      version,
+      builtAt: now(),
+      columns: deps.chargers.listPublic().then(toColumns),
+      answers: new Map(),
+    };
+  }
+
+  /**
+   * After a write here, callers wait for the new list (calls that arrive meanwhile share its one
+   * query). Past `maxAgeMs` without one, the old list is served while a new one is read.
+   */
   function current(): Built {
     const version = deps.chargers.dataVersion();
-    if (cache && cache.version === version && now() - cache.builtAt < maxAgeMs) return cache;
-    // Calls that arrive while the columns are read share the one query. A write meanwhile moves
-    // the version on, so the next call builds again.
-    const columns = deps.chargers.listPublic().then(toColumns);
-    const fresh: Built = { version, builtAt: now(), columns, answers: new Map() };
-    cache = fresh;
-    columns.catch(() => {
-      if (cache === fresh) cache = undefined;
-    });
-    return fresh;
+    if (!cache || cache.version !== version) {
+      const fresh = build(version);
+      cache = fresh;
+      fresh.columns.catch(() => {
+        if (cache === fresh) cache = undefined;
+      });
+      return fresh;
+    }
+    const served = cache;
+    if (!refreshing && now() - served.builtAt >= maxAgeMs) {
+      const next = build(version);
+      refreshing = true;
+      next.columns
+        .then(() => {
+          if (cache === served) cache = next;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          refreshing = false;
+        });
+    }
+    return served;
   }
 
   async function requirePermission(auth: AuthContext, name: string): Promise<void> {

@@ -16,6 +16,17 @@ export interface ChargerWithConnectors {
   connectors: ConnectorRow[];
 }
 
+/** The costs of a tariff stored before it carried its free flag (absent fields are null). */
+export interface UnflaggedTariffCosts {
+  standard_rate: number | null;
+  alternate_rate: number | null;
+  connection_cost: number | null;
+  costperperiod: number | null;
+  overstaycostperperiod: number | null;
+  /** The distinct half-hourly rates of a variable tariff, null without one. */
+  period_rates: number[] | null;
+}
+
 /** A public charger as /listChargers needs it: its columns, tariff costs and connectors. */
 export interface ListedChargerRow {
   barcode: string;
@@ -26,15 +37,8 @@ export interface ListedChargerRow {
   city: string;
   postCode: string;
   online: boolean;
-  standardRate: number;
-  alternateRate: number | null;
-  connectionCost: number;
-  costPerPeriod: number;
-  overstayCostPerPeriod: number;
-  /** spec 001 §5, as stored with the tariff when it was written (null on rows from before). */
-  storedFree: boolean | null;
-  /** Without a stored flag: the distinct half-hourly rates of a variable tariff, null without one. */
-  periodRates: number[] | null;
+  /** spec 001 §5 as stored with the tariff, or its costs on a row written without the flag. */
+  free: boolean | UnflaggedTariffCosts;
   /** [connector number, type, status] by connector number. */
   connectors: [number, string, string][] | null;
 }
@@ -210,8 +214,8 @@ export function createChargerRepository(db: Db) {
 
     /**
      * Every public charger (home chargers are private) with its connectors, ordered by barcode, in
-     * one query: connectors are aggregated in SQL and the tariff is cut down to its costs and stored
-     * free flag; only a row written without the flag has its half-hourly rates read.
+     * one query: connectors are aggregated in SQL and the tariff is cut down to its stored free
+     * flag; only a row written without the flag has its costs and half-hourly rates read.
      */
     async listPublic(): Promise<ListedChargerRow[]> {
       return db
@@ -224,15 +228,18 @@ export function createChargerRepository(db: Db) {
           city: chargers.city,
           postCode: chargers.postCode,
           online: chargers.online,
-          standardRate: sql<number>`(${chargers.tariff}->>'standard_rate')::float8`,
-          alternateRate: sql<number | null>`(${chargers.tariff}->>'alternate_rate')::float8`,
-          connectionCost: sql<number>`coalesce((${chargers.tariff}->>'connection_cost')::float8, 0)`,
-          costPerPeriod: sql<number>`coalesce((${chargers.tariff}->>'costperperiod')::float8, 0)`,
-          overstayCostPerPeriod: sql<number>`coalesce((${chargers.tariff}->>'overstaycostperperiod')::float8, 0)`,
-          storedFree: sql<boolean | null>`(${chargers.tariff}->>'free')::boolean`,
-          periodRates: sql<number[] | null>`CASE WHEN ${chargers.tariff}->'free' IS NULL THEN (
-            SELECT json_agg(DISTINCT rate.value) FROM jsonb_path_query(${chargers.tariff},
-              '$.variability.regular_hours[*].periods[*].standard_rate') AS rate(value)) END`,
+          // One read of the tariff per row: a variable tariff is large, and every `->` on it
+          // unpacks it again.
+          free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
+            jsonb_build_object(
+              'standard_rate', ${chargers.tariff}->'standard_rate',
+              'alternate_rate', ${chargers.tariff}->'alternate_rate',
+              'connection_cost', ${chargers.tariff}->'connection_cost',
+              'costperperiod', ${chargers.tariff}->'costperperiod',
+              'overstaycostperperiod', ${chargers.tariff}->'overstaycostperperiod',
+              'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
+                ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
+              ) AS rate(value))))`,
           connectors: sql<[number, string, string][] | null>`(
             SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
               ORDER BY k.connector_number)
