@@ -43,19 +43,6 @@ export interface ListedChargerRow {
   connectors: [number, string, string][] | null;
 }
 
-type ListedChargerTuple = [
-  string,
-  string,
-  number,
-  number,
-  string,
-  string,
-  string,
-  boolean,
-  boolean | UnflaggedTariffCosts,
-  [number, string, string][] | null,
-];
-
 /**
  * Counts writes to chargers and connectors per database, so a cache built from them knows when it
  * is stale. Every write goes through this repository; several repositories on one database (the
@@ -227,49 +214,40 @@ export function createChargerRepository(db: Db) {
 
     /**
      * Every public charger (home chargers are private) with its connectors, ordered by barcode, in
-     * one query that answers one JSON text: per-row results are costly to hand over (PGlite most
-     * of all), one aggregate is not. Connectors are aggregated in SQL, and the tariff is cut down
-     * to its stored free flag; only a row written without the flag has its costs read.
+     * one query: connectors are aggregated in SQL and the tariff is cut down to its stored free
+     * flag; only a row written without the flag has its costs and half-hourly rates read.
      */
     async listPublic(): Promise<ListedChargerRow[]> {
-      const c = chargers;
-      const [answer] = await db
+      return db
         .select({
-          rows: sql<string | null>`json_agg(json_build_array(
-            ${c.barcode}, ${c.name}, ${c.lat}, ${c.lon}, ${c.address}, ${c.city}, ${c.postCode},
-            ${c.online},
-            -- One read of the tariff per row: a variable tariff is large, and every -> on it
-            -- unpacks it again.
-            coalesce(${c.tariff}->'free', jsonb_build_object(
-              'standard_rate', ${c.tariff}->'standard_rate',
-              'alternate_rate', ${c.tariff}->'alternate_rate',
-              'connection_cost', ${c.tariff}->'connection_cost',
-              'costperperiod', ${c.tariff}->'costperperiod',
-              'overstaycostperperiod', ${c.tariff}->'overstaycostperperiod',
+          barcode: chargers.barcode,
+          name: chargers.name,
+          lat: chargers.lat,
+          lon: chargers.lon,
+          address: chargers.address,
+          city: chargers.city,
+          postCode: chargers.postCode,
+          online: chargers.online,
+          // One read of the tariff per row: a variable tariff is large, and every `->` on it
+          // unpacks it again.
+          free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
+            jsonb_build_object(
+              'standard_rate', ${chargers.tariff}->'standard_rate',
+              'alternate_rate', ${chargers.tariff}->'alternate_rate',
+              'connection_cost', ${chargers.tariff}->'connection_cost',
+              'costperperiod', ${chargers.tariff}->'costperperiod',
+              'overstaycostperperiod', ${chargers.tariff}->'overstaycostperperiod',
               'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
-                ${c.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
-              ) AS rate(value)))),
-            (SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
+                ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
+              ) AS rate(value))))`,
+          connectors: sql<[number, string, string][] | null>`(
+            SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
               ORDER BY k.connector_number)
-              FROM ${connectors} AS k WHERE k.charger_id = ${c.id})
-          ) ORDER BY ${c.barcode})::text`,
+            FROM ${connectors} AS k WHERE k.charger_id = ${chargers.id})`,
         })
-        .from(c)
-        .where(eq(c.home, false));
-      if (!answer?.rows) return [];
-      const rows = JSON.parse(answer.rows) as ListedChargerTuple[];
-      return rows.map(([barcode, name, lat, lon, address, city, postCode, online, free, list]) => ({
-        barcode,
-        name,
-        lat,
-        lon,
-        address,
-        city,
-        postCode,
-        online,
-        free,
-        connectors: list,
-      }));
+        .from(chargers)
+        .where(eq(chargers.home, false))
+        .orderBy(asc(chargers.barcode));
     },
 
     /** Records a reported status and, unless an older report arrives late, makes it current. */
