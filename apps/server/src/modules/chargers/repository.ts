@@ -69,10 +69,14 @@ export function createChargerRepository(db: Db) {
         ),
       )
       .orderBy(asc(connectors.connectorNumber));
-    return rows.map((charger) => ({
-      charger,
-      connectors: all.filter((connector) => connector.chargerId === charger.id),
-    }));
+    const byCharger = new Map<string, ConnectorRow[]>();
+    for (const connector of all) {
+      byCharger.set(connector.chargerId, [
+        ...(byCharger.get(connector.chargerId) ?? []),
+        connector,
+      ]);
+    }
+    return rows.map((charger) => ({ charger, connectors: byCharger.get(charger.id) ?? [] }));
   }
 
   return {
