@@ -172,6 +172,41 @@ describe('/listChargers', () => {
     expect(answer.name?.[answer.barcode.indexOf('7002')]).toBe('Renamed');
   });
 
+  test('heartbeats leave the built list alone; going offline or a new status does not', async () => {
+    const repository = createChargerRepository(t.database.db);
+    const found = await repository.findByBarcode('7001');
+    if (!found) throw new Error('7001 missing');
+    const before = repository.dataVersion();
+    await repository.setCharger(found.charger.id, { online: true, lastHeartbeatAt: new Date() });
+    expect(repository.dataVersion()).toBe(before);
+    await repository.recordStatus({
+      chargerId: found.charger.id,
+      connectorNumber: 2,
+      status: 'Charging',
+      errorCode: null,
+      reportedAt: new Date(),
+    });
+    expect(repository.dataVersion()).toBe(before + 1);
+    // A report older than the current status is kept in the history only.
+    await repository.recordStatus({
+      chargerId: found.charger.id,
+      connectorNumber: 2,
+      status: 'Preparing',
+      errorCode: null,
+      reportedAt: new Date(Date.now() - 60_000),
+    });
+    expect(repository.dataVersion()).toBe(before + 1);
+    const answer = data(await list({ field_filter: ['online'] }));
+    expect(answer.connectors?.[answer.barcode.indexOf('7001')]).toEqual([
+      [1, 'Type 2', 'Available'],
+      [2, 'CCS', 'Charging'],
+    ]);
+    await repository.setCharger(found.charger.id, { online: false });
+    expect(repository.dataVersion()).toBe(before + 2);
+    expect(data(await list({ toggles: { offline: false } })).barcode).toEqual([]);
+    await repository.setCharger(found.charger.id, { online: true });
+  });
+
   test('an unknown permission is a 400 naming permission_name', async () => {
     const result = await list({ permission_name: 'CHARGER_TELEPORT' });
     expect(result.status).toBe(400);

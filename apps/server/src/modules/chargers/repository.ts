@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -49,6 +49,19 @@ export interface ListedChargerRow {
  * seed, each app in tests) share the count.
  */
 const writeVersions = new WeakMap<Db, number>();
+
+/** Charger columns the charger list shows (`online` is handled on its own). */
+const LISTED_COLUMNS = new Set<string>([
+  'barcode',
+  'name',
+  'lat',
+  'lon',
+  'address',
+  'city',
+  'postCode',
+  'tariff',
+  'home',
+]);
 
 export function chargerDataVersion(db: Db): number {
   return writeVersions.get(db) ?? 0;
@@ -212,8 +225,29 @@ export function createChargerRepository(db: Db) {
         .finally(changed);
     },
 
+    /**
+     * Heartbeats call this every minute per charger with `online: true`; only a change the
+     * charger list shows (a flip of `online`, a listed column) moves the version on.
+     */
     async setCharger(id: string, changes: Partial<NewCharger>): Promise<void> {
-      await db.update(chargers).set(changes).where(eq(chargers.id, id)).finally(changed);
+      const { online, ...rest } = changes;
+      try {
+        if (Object.keys(rest).length > 0) {
+          await db.update(chargers).set(rest).where(eq(chargers.id, id));
+          if (Object.keys(rest).some((column) => LISTED_COLUMNS.has(column))) changed();
+        }
+        if (online !== undefined) {
+          const flipped = await db
+            .update(chargers)
+            .set({ online })
+            .where(and(eq(chargers.id, id), ne(chargers.online, online)))
+            .returning({ id: chargers.id });
+          if (flipped.length > 0) changed();
+        }
+      } catch (error) {
+        changed();
+        throw error;
+      }
     },
 
     /**
@@ -262,27 +296,24 @@ export function createChargerRepository(db: Db) {
       errorCode: string | null;
       reportedAt: Date;
     }): Promise<void> {
-      await db
-        .transaction(async (tx) => {
-          await tx.insert(connectorStatusHistory).values(report);
-          if (report.connectorNumber === 0) return;
-          const which = and(
-            eq(connectors.chargerId, report.chargerId),
-            eq(connectors.connectorNumber, report.connectorNumber),
-          );
-          const [current] = await tx.select().from(connectors).where(which);
-          if (!current) return;
-          if (current.statusAt && current.statusAt > report.reportedAt) return;
-          await tx
-            .update(connectors)
-            .set({
-              status: report.status,
-              errorCode: report.errorCode,
-              statusAt: report.reportedAt,
-            })
-            .where(which);
-        })
-        .finally(changed);
+      const madeCurrent = await db.transaction(async (tx) => {
+        await tx.insert(connectorStatusHistory).values(report);
+        if (report.connectorNumber === 0) return false;
+        const which = and(
+          eq(connectors.chargerId, report.chargerId),
+          eq(connectors.connectorNumber, report.connectorNumber),
+        );
+        const [current] = await tx.select().from(connectors).where(which);
+        if (!current) return false;
+        if (current.statusAt && current.statusAt > report.reportedAt) return false;
+        await tx
+          .update(connectors)
+          .set({ status: report.status, errorCode: report.errorCode, statusAt: report.reportedAt })
+          .where(which);
+        return true;
+      });
+      // Only a status that became current shows in the charger list; counted once committed.
+      if (madeCurrent) changed();
     },
   };
 }
