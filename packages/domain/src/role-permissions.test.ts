@@ -5,8 +5,14 @@ describe('permissionsOfRoles (spec 000 §6: drivers charge at chargers and see c
   it.each<[string[], string[]]>([
     [['driver'], ['CHARGER_CHARGE_AT', 'CREDIT']],
     [['operator'], ['OPERATOR', 'SUPPORT']],
-    [['driver', 'operator'], ['CHARGER_CHARGE_AT', 'CREDIT', 'OPERATOR', 'SUPPORT']],
-    [['driver', 'driver'], ['CHARGER_CHARGE_AT', 'CREDIT']],
+    [
+      ['driver', 'operator'],
+      ['CHARGER_CHARGE_AT', 'CREDIT', 'OPERATOR', 'SUPPORT'],
+    ],
+    [
+      ['driver', 'driver'],
+      ['CHARGER_CHARGE_AT', 'CREDIT'],
+    ],
     [['stranger'], []],
     [[], []],
   ])('%j → %j', (roles, expected) => {
