@@ -3,31 +3,9 @@
 import { performance } from 'node:perf_hooks';
 import type { SignedInUser } from '@evc/contract';
 import { API_2_0_0, createTestApp, DRIVER } from '../../apps/server/src/test/test-app.ts';
+import { summarise } from './summarise.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
-
-interface Summary {
-  calls: number;
-  p50Ms: number;
-  p95Ms: number;
-  maxMs: number;
-  perSecond: number;
-}
-
-function summarise(samples: number[]): Summary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-  const total = samples.reduce((sum, value) => sum + value, 0);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    calls: samples.length,
-    p50Ms: round(at(0.5)),
-    p95Ms: round(at(0.95)),
-    maxMs: round(sorted.at(-1) ?? 0),
-    perSecond: round((samples.length / total) * 1000),
-  };
-}
 
 async function timed(action: () => Promise<void>): Promise<number> {
   const start = performance.now();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -80,6 +81,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
     // Car pictures are shown by apps served from other origins (brand domains, the dev server).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Before the static plugins, so the built app is compressed too. Answers under 1 KB are not
+  // worth it; the plugin's default types leave text/event-stream alone, so live events are not
+  // held back in a compression buffer. Request bodies are taken as sent (no gzip uploads).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
   });
   // Bearer tokens, no cookies: any brand's web origin may call the API.
   await app.register(cors, { origin: true, maxAge: 600 });

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { buildApp } from './app.ts';
 import { DEMO_CHARGERS } from './modules/chargers/demo-chargers.ts';
+import { DEMO_NETWORK } from './modules/chargers/demo-network.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
@@ -18,9 +20,16 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const applied = await migrate(database);
-  await seed(database, createPasswordHasher());
+  const seedStart = performance.now();
+  const seeded = await seed(database, createPasswordHasher(), {
+    demoNetwork: config.demoChargers,
+  });
+  const seedMs = Math.round(performance.now() - seedStart);
   const app = await buildApp({ config, database });
   app.log.info({ applied, database: database.kind }, 'database ready');
+  if (seeded.demoNetworkChargers > 0) {
+    app.log.info({ chargers: seeded.demoNetworkChargers, ms: seedMs }, 'demo network seeded');
+  }
 
   const simulators: ChargePointSimulator[] = [];
   let stopping = false;
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
     ...(simulators.length > 0
       ? [
           `  demo chargers (simulated, live): ${DEMO_CHARGERS.map((charger) => `${charger.barcode} ${charger.name}`).join(', ')}`,
+          `  demo network (not connected, so Offline): barcodes ${DEMO_NETWORK.firstBarcode}-${DEMO_NETWORK.firstBarcode + DEMO_NETWORK.count - 1}`,
         ]
       : []),
     '  demo accounts:',

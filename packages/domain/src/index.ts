@@ -21,3 +21,4 @@ export * from './tariff-display.ts';
 export * from './charger-barcode.ts';
 export * from './tariff-chart.ts';
 export * from './charger-search.ts';
+export * from './role-permissions.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -16,7 +16,60 @@ export interface ChargerWithConnectors {
   connectors: ConnectorRow[];
 }
 
+/** The costs of a tariff stored before it carried its free flag (absent fields are null). */
+export interface UnflaggedTariffCosts {
+  standard_rate: number | null;
+  alternate_rate: number | null;
+  connection_cost: number | null;
+  costperperiod: number | null;
+  overstaycostperperiod: number | null;
+  /** The distinct half-hourly rates of a variable tariff, null without one. */
+  period_rates: number[] | null;
+}
+
+/** A public charger as /listChargers needs it: its columns, tariff costs and connectors. */
+export interface ListedChargerRow {
+  barcode: string;
+  name: string;
+  lat: number;
+  lon: number;
+  address: string;
+  city: string;
+  postCode: string;
+  online: boolean;
+  /** spec 001 §5 as stored with the tariff, or its costs on a row written without the flag. */
+  free: boolean | UnflaggedTariffCosts;
+  /** [connector number, type, status] by connector number. */
+  connectors: [number, string, string][] | null;
+}
+
+/**
+ * Counts writes to chargers and connectors per database, so a cache built from them knows when it
+ * is stale. Every write goes through this repository; several repositories on one database (the
+ * seed, each app in tests) share the count.
+ */
+const writeVersions = new WeakMap<Db, number>();
+
+/** Charger columns the charger list shows (`online` is handled on its own). */
+const LISTED_COLUMNS = new Set<string>([
+  'barcode',
+  'name',
+  'lat',
+  'lon',
+  'address',
+  'city',
+  'postCode',
+  'tariff',
+  'home',
+]);
+
+export function chargerDataVersion(db: Db): number {
+  return writeVersions.get(db) ?? 0;
+}
+
 export function createChargerRepository(db: Db) {
+  const changed = () => writeVersions.set(db, chargerDataVersion(db) + 1);
+
   async function withConnectors(rows: ChargerRow[]): Promise<ChargerWithConnectors[]> {
     if (rows.length === 0) return [];
     const all = await db
@@ -29,58 +82,100 @@ export function createChargerRepository(db: Db) {
         ),
       )
       .orderBy(asc(connectors.connectorNumber));
-    return rows.map((charger) => ({
-      charger,
-      connectors: all.filter((connector) => connector.chargerId === charger.id),
-    }));
+    const byCharger = new Map<string, ConnectorRow[]>();
+    for (const connector of all) {
+      byCharger.set(connector.chargerId, [
+        ...(byCharger.get(connector.chargerId) ?? []),
+        connector,
+      ]);
+    }
+    return rows.map((charger) => ({ charger, connectors: byCharger.get(charger.id) ?? [] }));
   }
 
   return {
+    /** Moves on with every write to chargers or connectors. */
+    dataVersion: () => chargerDataVersion(db),
+
     /** Adds a charger and its connectors together; false when its id or barcode is taken. */
     async insert(charger: NewCharger, list: NewConnector[]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const added = await tx
-          .insert(chargers)
-          .values(charger)
-          .onConflictDoNothing()
-          .returning({ id: chargers.id });
-        if (added.length !== 1) return false;
-        await tx
-          .insert(connectors)
-          .values(list.map((connector) => ({ ...connector, chargerId: charger.id })));
-        return true;
-      });
+      return db
+        .transaction(async (tx) => {
+          const added = await tx
+            .insert(chargers)
+            .values(charger)
+            .onConflictDoNothing()
+            .returning({ id: chargers.id });
+          if (added.length !== 1) return false;
+          await tx
+            .insert(connectors)
+            .values(list.map((connector) => ({ ...connector, chargerId: charger.id })));
+          return true;
+        })
+        .finally(changed);
+    },
+
+    /**
+     * Adds many chargers and their connectors in a few statements (the demo network, benchmarks);
+     * rows whose id or barcode is taken are skipped with their connectors. Answers how many were added.
+     */
+    async insertMany(list: { charger: NewCharger; connectors: NewConnector[] }[]): Promise<number> {
+      if (list.length === 0) return 0;
+      return db
+        .transaction(async (tx) => {
+          const added = new Set(
+            (
+              await tx
+                .insert(chargers)
+                .values(list.map((item) => item.charger))
+                .onConflictDoNothing()
+                .returning({ id: chargers.id })
+            ).map((row) => row.id),
+          );
+          const rows = list
+            .filter((item) => added.has(item.charger.id))
+            .flatMap((item) =>
+              item.connectors.map((connector) => ({ ...connector, chargerId: item.charger.id })),
+            );
+          if (rows.length > 0) await tx.insert(connectors).values(rows);
+          return added.size;
+        })
+        .finally(changed);
     },
 
     async update(id: string, changes: Partial<NewCharger>, list?: NewConnector[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        if (Object.keys(changes).length > 0)
-          await tx.update(chargers).set(changes).where(eq(chargers.id, id));
-        if (list) {
-          const current = await tx.select().from(connectors).where(eq(connectors.chargerId, id));
-          await tx.delete(connectors).where(eq(connectors.chargerId, id));
-          // A connector that stays keeps its last reported status.
-          await tx.insert(connectors).values(
-            list.map((connector) => {
-              const kept = current.find((row) => row.connectorNumber === connector.connectorNumber);
-              return {
-                ...connector,
-                chargerId: id,
-                status: kept?.status ?? 'Unknown',
-                errorCode: kept?.errorCode ?? null,
-                statusAt: kept?.statusAt ?? null,
-              };
-            }),
-          );
-        }
-      });
+      await db
+        .transaction(async (tx) => {
+          if (Object.keys(changes).length > 0)
+            await tx.update(chargers).set(changes).where(eq(chargers.id, id));
+          if (list) {
+            const current = await tx.select().from(connectors).where(eq(connectors.chargerId, id));
+            await tx.delete(connectors).where(eq(connectors.chargerId, id));
+            // A connector that stays keeps its last reported status.
+            await tx.insert(connectors).values(
+              list.map((connector) => {
+                const kept = current.find(
+                  (row) => row.connectorNumber === connector.connectorNumber,
+                );
+                return {
+                  ...connector,
+                  chargerId: id,
+                  status: kept?.status ?? 'Unknown',
+                  errorCode: kept?.errorCode ?? null,
+                  statusAt: kept?.statusAt ?? null,
+                };
+              }),
+            );
+          }
+        })
+        .finally(changed);
     },
 
     async remove(id: string): Promise<boolean> {
       const removed = await db
         .delete(chargers)
         .where(eq(chargers.id, id))
-        .returning({ id: chargers.id });
+        .returning({ id: chargers.id })
+        .finally(changed);
       return removed.length === 1;
     },
 
@@ -123,11 +218,74 @@ export function createChargerRepository(db: Db) {
     },
 
     async markAllOffline(): Promise<void> {
-      await db.update(chargers).set({ online: false }).where(eq(chargers.online, true));
+      await db
+        .update(chargers)
+        .set({ online: false })
+        .where(eq(chargers.online, true))
+        .finally(changed);
     },
 
+    /**
+     * Heartbeats call this every minute per charger with `online: true`; only a change the
+     * charger list shows (a flip of `online`, a listed column) moves the version on.
+     */
     async setCharger(id: string, changes: Partial<NewCharger>): Promise<void> {
-      await db.update(chargers).set(changes).where(eq(chargers.id, id));
+      const { online, ...rest } = changes;
+      try {
+        if (Object.keys(rest).length > 0) {
+          await db.update(chargers).set(rest).where(eq(chargers.id, id));
+          if (Object.keys(rest).some((column) => LISTED_COLUMNS.has(column))) changed();
+        }
+        if (online !== undefined) {
+          const flipped = await db
+            .update(chargers)
+            .set({ online })
+            .where(and(eq(chargers.id, id), ne(chargers.online, online)))
+            .returning({ id: chargers.id });
+          if (flipped.length > 0) changed();
+        }
+      } catch (error) {
+        changed();
+        throw error;
+      }
+    },
+
+    /**
+     * Every public charger (home chargers are private) with its connectors, ordered by barcode, in
+     * one query: connectors are aggregated in SQL and the tariff is cut down to its stored free
+     * flag; only a row written without the flag has its costs and half-hourly rates read.
+     */
+    async listPublic(): Promise<ListedChargerRow[]> {
+      return db
+        .select({
+          barcode: chargers.barcode,
+          name: chargers.name,
+          lat: chargers.lat,
+          lon: chargers.lon,
+          address: chargers.address,
+          city: chargers.city,
+          postCode: chargers.postCode,
+          online: chargers.online,
+          // One read of the tariff per row: a variable tariff is large, and every `->` on it
+          // unpacks it again.
+          free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
+            jsonb_build_object(
+              'standard_rate', ${chargers.tariff}->'standard_rate',
+              'alternate_rate', ${chargers.tariff}->'alternate_rate',
+              'connection_cost', ${chargers.tariff}->'connection_cost',
+              'costperperiod', ${chargers.tariff}->'costperperiod',
+              'overstaycostperperiod', ${chargers.tariff}->'overstaycostperperiod',
+              'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
+                ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
+              ) AS rate(value))))`,
+          connectors: sql<[number, string, string][] | null>`(
+            SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
+              ORDER BY k.connector_number)
+            FROM ${connectors} AS k WHERE k.charger_id = ${chargers.id})`,
+        })
+        .from(chargers)
+        .where(eq(chargers.home, false))
+        .orderBy(asc(chargers.barcode));
     },
 
     /** Records a reported status and, unless an older report arrives late, makes it current. */
@@ -138,21 +296,24 @@ export function createChargerRepository(db: Db) {
       errorCode: string | null;
       reportedAt: Date;
     }): Promise<void> {
-      await db.transaction(async (tx) => {
+      const madeCurrent = await db.transaction(async (tx) => {
         await tx.insert(connectorStatusHistory).values(report);
-        if (report.connectorNumber === 0) return;
+        if (report.connectorNumber === 0) return false;
         const which = and(
           eq(connectors.chargerId, report.chargerId),
           eq(connectors.connectorNumber, report.connectorNumber),
         );
         const [current] = await tx.select().from(connectors).where(which);
-        if (!current) return;
-        if (current.statusAt && current.statusAt > report.reportedAt) return;
+        if (!current) return false;
+        if (current.statusAt && current.statusAt > report.reportedAt) return false;
         await tx
           .update(connectors)
           .set({ status: report.status, errorCode: report.errorCode, statusAt: report.reportedAt })
           .where(which);
+        return true;
       });
+      // Only a status that became current shows in the charger list; counted once committed.
+      if (madeCurrent) changed();
     },
   };
 }

@@ -10,4 +10,5 @@ export function registerChargerRoutes(register: RegisterCall, chargers: ChargerS
     chargers.update(auth, params.chargerid, body),
   );
   register('operatorDeleteCharger', ({ auth, params }) => chargers.remove(auth, params.chargerid));
+  register('listChargers', ({ auth, body }) => chargers.listPublic(auth, body));
 }

@@ -5,12 +5,14 @@ import {
   type ChargerView,
   type TariffData,
 } from '@evc/contract';
+import { isTariffFree } from '@evc/domain';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { createChargerList, type ChargerList } from './charger-list.ts';
 import type {
   ChargerRepository,
   ChargerWithConnectors,
@@ -49,10 +51,19 @@ export function newChargerRow(
     country: input.country,
     lat: input.lat,
     lon: input.lon,
-    tariff: input.tariff,
+    tariff: storedTariff(input.tariff),
     home: input.home,
   };
 }
+
+/**
+ * The tariff as stored: with its spec 001 §5 free flag worked out once on writing, so listing
+ * 100,000 chargers need not read every variable tariff's 336 half-hours.
+ */
+export const storedTariff = (tariff: TariffData): TariffData & { free: boolean } => ({
+  ...tariff,
+  free: isTariffFree(tariff),
+});
 
 export const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =>
   list.map((connector) => ({
@@ -109,6 +120,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
     return user.id;
   }
 
+  const publicList = createChargerList({ chargers: deps.chargers, users: deps.users });
+
   async function load(id: string): Promise<ChargerWithConnectors> {
     const found = await deps.chargers.findById(id);
     if (!found) throw notFound();
@@ -162,7 +175,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
         ...(patch.country !== undefined ? { country: patch.country } : {}),
         ...(patch.lat !== undefined ? { lat: patch.lat } : {}),
         ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
-        ...(patch.tariff !== undefined ? { tariff: patch.tariff } : {}),
+        ...(patch.tariff !== undefined ? { tariff: storedTariff(patch.tariff) } : {}),
         ...(patch.home !== undefined ? { home: patch.home } : {}),
         ...(patch.password !== undefined
           ? {
@@ -191,6 +204,10 @@ export function createChargerService(deps: ChargerServiceDeps) {
       if (!found) throw notFound();
       return chargerView(found);
     },
+
+    /** spec 000 §7 /listChargers: the public chargers a driver may charge at, as columns. */
+    listPublic: (auth: AuthContext, input: Parameters<ChargerList['list']>[1]) =>
+      publicList.list(auth, input),
   };
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '@evc/contract';
 import type { TokenScope } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { EncodedAnswer } from './encoded-answer.ts';
 import type { RateLimit } from './rate-limits.ts';
 
 export const API_PREFIX = '/api';
@@ -52,7 +53,10 @@ export interface CallOptions {
   };
 }
 
-export type CallHandler<K extends CallName> = (input: CallInput<K>) => Promise<CallResponse<K>>;
+/** A handler answers the call's data, or the data already encoded (see EncodedAnswer). */
+export type CallHandler<K extends CallName> = (
+  input: CallInput<K>,
+) => Promise<CallResponse<K> | EncodedAnswer<CallResponse<K>>>;
 
 export type RegisterCall = <K extends CallName>(
   name: K,
@@ -131,7 +135,7 @@ export function createCallRegistrar(
         }
         request.auth = auth;
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const input = {
           body: request.body,
           params: request.params,
@@ -140,7 +144,9 @@ export function createCallRegistrar(
           bearer: bearerToken(request),
           request,
         } as CallInput<typeof name>;
-        return { data: await handler(input) };
+        const answer = await handler(input);
+        if (answer instanceof EncodedAnswer) return answer.send(request, reply);
+        return { data: answer };
       },
     });
   };

@@ -1,0 +1,256 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  chargerInput,
+  listChargersResponse,
+  tariffInput,
+  type ChargerInput,
+  type ListChargersResponse,
+} from '@evc/contract';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { DEMO_NETWORK, generateChargerNetwork, insertChargerNetwork } from './demo-network.ts';
+import { createChargerRepository } from './repository.ts';
+import { newChargerRow, toConnectors } from './service.ts';
+
+let t: TestApp;
+let driverToken: string;
+
+const charger = (barcode: string, overrides: Partial<ChargerInput> = {}): ChargerInput => ({
+  chargePointId: `CP-LIST-${barcode}`,
+  barcode,
+  name: `Charger ${barcode}`,
+  address: 'Station Road',
+  city: 'York',
+  post_code: 'YO24 1AB',
+  country: 'GB',
+  lat: 53.9580123,
+  lon: -1.0931987,
+  connectors: [
+    { connectornumber: 2, type: 'CCS', maxPowerKw: 50 },
+    { connectornumber: 1, type: 'Type 2', maxPowerKw: 22 },
+  ],
+  tariff: { standard_rate: 0.45, currency: 'GBP' },
+  ...overrides,
+});
+
+const list = async (body: unknown, token = driverToken) => t.call('listChargers', { token, body });
+const data = (result: { body: { data?: unknown } }) => result.body.data as ListChargersResponse;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const operatorToken = (await t.login(OPERATOR)).token;
+  driverToken = (await t.login(DRIVER)).token;
+  const provision = async (input: ChargerInput) => {
+    const result = await t.call('operatorCreateCharger', { token: operatorToken, body: input });
+    expect(result.status).toBe(200);
+  };
+  await provision(charger('7001'));
+  await provision(charger('7002', { tariff: { standard_rate: 0, currency: 'GBP' } }));
+  await provision(charger('7003', { home: true }));
+  await provision(
+    charger('7004', {
+      connectors: [{ connectornumber: 1, type: 'CHAdeMO', maxPowerKw: 50 }],
+      tariff: {
+        standard_rate: 0,
+        currency: 'GBP',
+        variability: {
+          twentyfourseven: true,
+          regular_hours: [
+            {
+              weekday: 1,
+              periods: Array.from({ length: 48 }, (_, period) => ({
+                standard_rate: period === 40 ? 0.3 : 0,
+                available: true,
+              })),
+            },
+          ],
+        },
+      },
+    }),
+  );
+  // 7001 is connected and reported its first connector Available.
+  const repository = createChargerRepository(t.database.db);
+  // Rows written before tariffs carried their free flag: free is worked out from their costs.
+  for (const [barcode, rate] of [
+    ['7005', 0],
+    ['7006', 0.2],
+  ] as const) {
+    const input = chargerInput.parse(charger(barcode));
+    const variability = {
+      twentyfourseven: true,
+      regular_hours: [
+        {
+          weekday: 3,
+          periods: Array.from({ length: 48 }, () => ({ standard_rate: rate, available: true })),
+        },
+      ],
+    };
+    await repository.insert(
+      {
+        ...newChargerRow(input, {
+          id: `unflagged-${barcode}`,
+          passwordHash: null,
+          operatorId: null,
+        }),
+        tariff: tariffInput.parse({ standard_rate: 0, currency: 'GBP', variability }),
+      },
+      toConnectors(input.connectors),
+    );
+  }
+  const found = await repository.findByBarcode('7001');
+  if (!found) throw new Error('7001 missing');
+  await repository.setCharger(found.charger.id, { online: true });
+  await repository.recordStatus({
+    chargerId: found.charger.id,
+    connectorNumber: 1,
+    status: 'Available',
+    errorCode: null,
+    reportedAt: new Date(),
+  });
+});
+afterAll(() => t.close());
+
+describe('/listChargers', () => {
+  test('answers every public charger as columns, connectors by number, coordinates to 5 places', async () => {
+    const result = await list({});
+    expect(result.status).toBe(200);
+    const answer = data(result);
+    // The answer is sent as bytes encoded once, so the contract is checked here.
+    expect(listChargersResponse.safeParse(answer).success).toBe(true);
+    const at = answer.barcode.indexOf('7001');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(answer.count).toBe(answer.barcode.length);
+    expect(answer.name?.[at]).toBe('Charger 7001');
+    expect(answer.lat?.[at]).toBe(53.95801);
+    expect(answer.lon?.[at]).toBe(-1.0932);
+    expect(answer.city?.[at]).toBe('York');
+    expect(answer.post_code?.[at]).toBe('YO24 1AB');
+    expect(answer.address?.[at]).toBe('Station Road');
+    expect(answer.online?.[at]).toBe(true);
+    expect(answer.connectors?.[at]).toEqual([
+      [1, 'Type 2', 'Available'],
+      [2, 'CCS', 'Unknown'],
+    ]);
+    for (const column of ['name', 'lat', 'lon', 'online', 'free', 'connectors'] as const) {
+      expect(answer[column]).toHaveLength(answer.count);
+    }
+  });
+
+  test('free follows spec 001 §5: a zero tariff is free, one paid half-hour is not', async () => {
+    const answer = data(await list({ field_filter: ['free'] }));
+    const free = (barcode: string) => answer.free?.[answer.barcode.indexOf(barcode)];
+    expect(free('7001')).toBe(false);
+    expect(free('7002')).toBe(true);
+    expect(free('7004')).toBe(false);
+    expect(free('7005')).toBe(true);
+    expect(free('7006')).toBe(false);
+  });
+
+  test('home chargers are private and never listed', async () => {
+    expect(data(await list({})).barcode).not.toContain('7003');
+  });
+
+  test('field_filter picks columns; populate [] leaves connectors out', async () => {
+    const answer = data(await list({ field_filter: ['name', 'online'], populate: [] }));
+    expect(Object.keys(answer).sort()).toEqual(['barcode', 'count', 'name', 'online']);
+  });
+
+  test('toggles.offline false leaves offline chargers out', async () => {
+    const answer = data(await list({ toggles: { offline: false } }));
+    expect(answer.barcode).toEqual(['7001']);
+    expect(answer.count).toBe(1);
+    expect(answer.connectors).toHaveLength(1);
+  });
+
+  test('a write to a charger shows in the next list', async () => {
+    const repository = createChargerRepository(t.database.db);
+    const found = await repository.findByBarcode('7002');
+    if (!found) throw new Error('7002 missing');
+    await list({});
+    await repository.setCharger(found.charger.id, { name: 'Renamed' });
+    const answer = data(await list({ field_filter: ['name'] }));
+    expect(answer.name?.[answer.barcode.indexOf('7002')]).toBe('Renamed');
+  });
+
+  test('heartbeats leave the built list alone; going offline or a new status does not', async () => {
+    const repository = createChargerRepository(t.database.db);
+    const found = await repository.findByBarcode('7001');
+    if (!found) throw new Error('7001 missing');
+    const before = repository.dataVersion();
+    await repository.setCharger(found.charger.id, { online: true, lastHeartbeatAt: new Date() });
+    expect(repository.dataVersion()).toBe(before);
+    await repository.recordStatus({
+      chargerId: found.charger.id,
+      connectorNumber: 2,
+      status: 'Charging',
+      errorCode: null,
+      reportedAt: new Date(),
+    });
+    expect(repository.dataVersion()).toBe(before + 1);
+    // A report older than the current status is kept in the history only.
+    await repository.recordStatus({
+      chargerId: found.charger.id,
+      connectorNumber: 2,
+      status: 'Preparing',
+      errorCode: null,
+      reportedAt: new Date(Date.now() - 60_000),
+    });
+    expect(repository.dataVersion()).toBe(before + 1);
+    const answer = data(await list({ field_filter: ['online'] }));
+    expect(answer.connectors?.[answer.barcode.indexOf('7001')]).toEqual([
+      [1, 'Type 2', 'Available'],
+      [2, 'CCS', 'Charging'],
+    ]);
+    await repository.setCharger(found.charger.id, { online: false });
+    expect(repository.dataVersion()).toBe(before + 2);
+    expect(data(await list({ toggles: { offline: false } })).barcode).toEqual([]);
+    await repository.setCharger(found.charger.id, { online: true });
+  });
+
+  test('an unknown permission is a 400 naming permission_name', async () => {
+    const result = await list({ permission_name: 'CHARGER_TELEPORT' });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toContain('permission_name');
+  });
+
+  test('a known permission the driver does not hold is a 403', async () => {
+    const result = await list({ permission_name: 'OPERATOR' });
+    expect(result.status).toBe(403);
+    expect(result.body.message).toContain('permission_name');
+  });
+
+  test('an unknown field is a 400 naming field_filter', async () => {
+    const result = await list({ field_filter: ['name', 'password_hash'] });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toContain('field_filter');
+  });
+
+  test('without a token the call is refused with 401', async () => {
+    const result = await t.call('listChargers', { body: {} });
+    expect(result.status).toBe(401);
+  });
+
+  test('a large answer is compressed with brotli or gzip, as the client accepts', async () => {
+    const network = generateChargerNetwork({ ...DEMO_NETWORK, count: 50, firstBarcode: 8000 });
+    await insertChargerNetwork(createChargerRepository(t.database.db), network, null);
+    const fetchList = (encoding: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/listChargers',
+        headers: { authorization: `Bearer ${driverToken}`, 'accept-encoding': encoding },
+        payload: {},
+      });
+    const brotli = await fetchList('br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const viaBrotli = JSON.parse(brotliDecompressSync(brotli.rawPayload).toString()) as {
+      data: ListChargersResponse;
+    };
+    expect(viaBrotli.data.barcode).toContain('8049');
+    const gzip = await fetchList('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(viaBrotli);
+    const plain = await fetchList('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});

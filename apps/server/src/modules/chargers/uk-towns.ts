@@ -1,0 +1,182 @@
+/**
+ * UK towns and cities the demo network spreads its chargers over: a centre, how far chargers
+ * spread from it (km, by the town's size) and postcode districts of the area.
+ */
+export interface UkTown {
+  name: string;
+  lat: number;
+  lon: number;
+  radiusKm: number;
+  districts: readonly string[];
+}
+
+export const UK_TOWNS: readonly UkTown[] = [
+  {
+    name: 'London',
+    lat: 51.5072,
+    lon: -0.1276,
+    radiusKm: 14,
+    districts: ['EC1A', 'WC2N', 'SE1', 'SW1A', 'N1', 'E14', 'W2', 'NW1', 'SW11', 'E2'],
+  },
+  {
+    name: 'Birmingham',
+    lat: 52.4862,
+    lon: -1.8904,
+    radiusKm: 9,
+    districts: ['B1', 'B2', 'B4', 'B5', 'B15', 'B29'],
+  },
+  {
+    name: 'Manchester',
+    lat: 53.4808,
+    lon: -2.2426,
+    radiusKm: 8,
+    districts: ['M1', 'M2', 'M4', 'M15', 'M20', 'M14'],
+  },
+  {
+    name: 'Leeds',
+    lat: 53.8008,
+    lon: -1.5491,
+    radiusKm: 7,
+    districts: ['LS1', 'LS2', 'LS6', 'LS10', 'LS11'],
+  },
+  {
+    name: 'Glasgow',
+    lat: 55.8642,
+    lon: -4.2518,
+    radiusKm: 7,
+    districts: ['G1', 'G2', 'G3', 'G11', 'G12', 'G41'],
+  },
+  {
+    name: 'Liverpool',
+    lat: 53.4084,
+    lon: -2.9916,
+    radiusKm: 6,
+    districts: ['L1', 'L2', 'L3', 'L8', 'L17'],
+  },
+  {
+    name: 'Newcastle upon Tyne',
+    lat: 54.9783,
+    lon: -1.6178,
+    radiusKm: 5,
+    districts: ['NE1', 'NE2', 'NE4', 'NE6'],
+  },
+  {
+    name: 'Sheffield',
+    lat: 53.3811,
+    lon: -1.4701,
+    radiusKm: 6,
+    districts: ['S1', 'S2', 'S3', 'S10', 'S11'],
+  },
+  {
+    name: 'Bristol',
+    lat: 51.4545,
+    lon: -2.5879,
+    radiusKm: 6,
+    districts: ['BS1', 'BS2', 'BS3', 'BS6', 'BS8'],
+  },
+  {
+    name: 'Edinburgh',
+    lat: 55.9533,
+    lon: -3.1883,
+    radiusKm: 6,
+    districts: ['EH1', 'EH2', 'EH3', 'EH6', 'EH7', 'EH9'],
+  },
+  {
+    name: 'Cardiff',
+    lat: 51.4816,
+    lon: -3.1791,
+    radiusKm: 5,
+    districts: ['CF10', 'CF11', 'CF14', 'CF24'],
+  },
+  {
+    name: 'Belfast',
+    lat: 54.5973,
+    lon: -5.9301,
+    radiusKm: 5,
+    districts: ['BT1', 'BT2', 'BT7', 'BT9'],
+  },
+  {
+    name: 'Nottingham',
+    lat: 52.9548,
+    lon: -1.1581,
+    radiusKm: 5,
+    districts: ['NG1', 'NG2', 'NG7', 'NG5'],
+  },
+  {
+    name: 'Leicester',
+    lat: 52.6369,
+    lon: -1.1398,
+    radiusKm: 5,
+    districts: ['LE1', 'LE2', 'LE3', 'LE4'],
+  },
+  {
+    name: 'Southampton',
+    lat: 50.9097,
+    lon: -1.4044,
+    radiusKm: 4,
+    districts: ['SO14', 'SO15', 'SO17'],
+  },
+  {
+    name: 'Portsmouth',
+    lat: 50.8198,
+    lon: -1.088,
+    radiusKm: 4,
+    districts: ['PO1', 'PO2', 'PO4', 'PO5'],
+  },
+  { name: 'Plymouth', lat: 50.3755, lon: -4.1427, radiusKm: 4, districts: ['PL1', 'PL4', 'PL6'] },
+  { name: 'Brighton', lat: 50.8225, lon: -0.1372, radiusKm: 4, districts: ['BN1', 'BN2', 'BN3'] },
+  { name: 'Oxford', lat: 51.752, lon: -1.2577, radiusKm: 3, districts: ['OX1', 'OX2', 'OX4'] },
+  { name: 'Cambridge', lat: 52.2053, lon: 0.1218, radiusKm: 3, districts: ['CB1', 'CB2', 'CB4'] },
+  {
+    name: 'York',
+    lat: 53.959,
+    lon: -1.0815,
+    radiusKm: 3,
+    districts: ['YO1', 'YO10', 'YO24', 'YO31'],
+  },
+  { name: 'Norwich', lat: 52.6309, lon: 1.2974, radiusKm: 3, districts: ['NR1', 'NR2', 'NR3'] },
+  { name: 'Exeter', lat: 50.7184, lon: -3.5339, radiusKm: 3, districts: ['EX1', 'EX2', 'EX4'] },
+  {
+    name: 'Aberdeen',
+    lat: 57.1497,
+    lon: -2.0943,
+    radiusKm: 4,
+    districts: ['AB10', 'AB11', 'AB24', 'AB25'],
+  },
+  { name: 'Dundee', lat: 56.462, lon: -2.9707, radiusKm: 3, districts: ['DD1', 'DD2', 'DD4'] },
+  { name: 'Inverness', lat: 57.4778, lon: -4.2247, radiusKm: 3, districts: ['IV1', 'IV2', 'IV3'] },
+  { name: 'Swansea', lat: 51.6214, lon: -3.9436, radiusKm: 4, districts: ['SA1', 'SA2', 'SA3'] },
+  { name: 'Aberystwyth', lat: 52.4153, lon: -4.0829, radiusKm: 2, districts: ['SY23'] },
+  { name: 'Bangor', lat: 53.228, lon: -4.1286, radiusKm: 2, districts: ['LL57'] },
+  { name: 'Derry', lat: 54.9966, lon: -7.3086, radiusKm: 3, districts: ['BT47', 'BT48'] },
+  {
+    name: 'Hull',
+    lat: 53.7676,
+    lon: -0.3274,
+    radiusKm: 4,
+    districts: ['HU1', 'HU2', 'HU3', 'HU5'],
+  },
+  {
+    name: 'Stoke-on-Trent',
+    lat: 53.0027,
+    lon: -2.1794,
+    radiusKm: 4,
+    districts: ['ST1', 'ST4', 'ST6'],
+  },
+  { name: 'Coventry', lat: 52.4068, lon: -1.5197, radiusKm: 4, districts: ['CV1', 'CV2', 'CV5'] },
+  { name: 'Reading', lat: 51.4543, lon: -0.9781, radiusKm: 3, districts: ['RG1', 'RG2', 'RG30'] },
+  {
+    name: 'Milton Keynes',
+    lat: 52.0406,
+    lon: -0.7594,
+    radiusKm: 4,
+    districts: ['MK9', 'MK10', 'MK14'],
+  },
+  { name: 'Bath', lat: 51.3811, lon: -2.359, radiusKm: 2, districts: ['BA1', 'BA2'] },
+  { name: 'Harrogate', lat: 53.9921, lon: -1.5418, radiusKm: 2, districts: ['HG1', 'HG2'] },
+  { name: 'Carlisle', lat: 54.8925, lon: -2.9329, radiusKm: 2, districts: ['CA1', 'CA2', 'CA3'] },
+  { name: 'Lincoln', lat: 53.2307, lon: -0.5406, radiusKm: 2, districts: ['LN1', 'LN2', 'LN6'] },
+  { name: 'Canterbury', lat: 51.2802, lon: 1.0789, radiusKm: 2, districts: ['CT1', 'CT2'] },
+  { name: 'Truro', lat: 50.2632, lon: -5.051, radiusKm: 2, districts: ['TR1'] },
+  { name: 'Stirling', lat: 56.1165, lon: -3.9369, radiusKm: 2, districts: ['FK7', 'FK8', 'FK9'] },
+];
