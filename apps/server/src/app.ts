@@ -22,6 +22,11 @@ import { createChargerRepository } from './modules/chargers/repository.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
 import { createCentralSystem } from './modules/ocpp/central-system.ts';
+import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
+import './modules/ocpp/fastify-ocpp.ts';
+import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
+import type { Bus } from './platform/bus/bus.ts';
+import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -55,7 +60,9 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   /** OCPP timings (tests shorten them). */
-  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number };
+  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
+  /** The bus between nodes; in-process unless given. */
+  bus?: Bus;
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -148,12 +155,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
   const chargers = createChargerRepository(db);
   registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
+  const bus = options.bus ?? createInProcessBus();
+  const transactions = createTransactionRepository(db);
   const centralSystem = createCentralSystem({
     chargers,
     passwords,
+    transactions,
+    bus,
     now,
-    ...options.ocpp,
+    heartbeatSeconds: options.ocpp?.heartbeatSeconds,
+    pingIntervalMs: options.ocpp?.pingIntervalMs,
     log: app.log,
+  });
+  app.decorate('ocpp', {
+    commands: createChargerCommands(bus, options.ocpp?.commandTimeoutMs),
+    transactions,
+    bus,
   });
   centralSystem.attach(app.server);
   // One process holds every charger socket: at start none is connected yet.
