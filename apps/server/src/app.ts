@@ -19,6 +19,7 @@ import { createGuestRepository } from './modules/guests/repository.ts';
 import { registerGuestRoutes } from './modules/guests/routes.ts';
 import { createGuestService } from './modules/guests/service.ts';
 import { createChargerRepository } from './modules/chargers/repository.ts';
+import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
 import { createCentralSystem } from './modules/ocpp/central-system.ts';
@@ -173,6 +174,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
   });
   centralSystem.attach(app.server);
+  registerChargerLiveEvents(app, {
+    bus,
+    chargers,
+    authenticate: (token) => tokens.authenticate(token),
+  });
   // One process holds every charger socket: at start none is connected yet.
   app.addHook('onReady', () => chargers.markAllOffline());
   app.addHook('onClose', () => centralSystem.close());
