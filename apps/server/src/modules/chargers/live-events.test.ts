@@ -46,14 +46,11 @@ async function readEvents(
   response: Response,
   enough: (events: ChargerLiveEvent[]) => boolean,
 ): Promise<ChargerLiveEvent[]> {
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no body');
+  if (!response.body) throw new Error('no body');
   const decoder = new TextDecoder();
   const events: ChargerLiveEvent[] = [];
   let buffer = '';
-  while (!enough(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
+  for await (const value of response.body as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(value, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end >= 0) {
@@ -65,8 +62,9 @@ async function readEvents(
       }
       end = buffer.indexOf('\n\n');
     }
+    // Leaving the loop cancels the stream, which ends the subscription on the server.
+    if (enough(events)) break;
   }
-  await reader.cancel();
   return events;
 }
 
