@@ -19,6 +19,8 @@ import { createGuestRepository } from './modules/guests/repository.ts';
 import { registerGuestRoutes } from './modules/guests/routes.ts';
 import { createGuestService } from './modules/guests/service.ts';
 import { createChargerRepository } from './modules/chargers/repository.ts';
+import { registerChargerCallRoutes } from './modules/chargers/charger-calls-routes.ts';
+import { createChargerCallsService } from './modules/chargers/charger-calls-service.ts';
 import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
@@ -174,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
   });
   centralSystem.attach(app.server);
+  registerChargerCallRoutes(register, createChargerCallsService({ chargers, transactions, now }));
   registerChargerLiveEvents(app, {
     bus,
     chargers,
