@@ -176,7 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
   });
   centralSystem.attach(app.server);
-  registerChargerCallRoutes(register, createChargerCallsService({ chargers, transactions, now }));
+  registerChargerCallRoutes(
+    register,
+    createChargerCallsService({ chargers, transactions, commands: app.ocpp.commands, now }),
+  );
   registerChargerLiveEvents(app, {
     bus,
     chargers,

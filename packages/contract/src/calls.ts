@@ -343,6 +343,14 @@ export const calls = {
     response: chargerCalls.unauthorizedAuthsResponse,
     auth: 'user',
   },
+  getChargerCapabilities: {
+    method: 'GET',
+    path: '/development/charger/capabilities/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: chargerCalls.chargerCapabilities,
+    auth: 'user',
+  },
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;

@@ -31,3 +31,25 @@ export type MyTransactionData = z.infer<typeof myTransactionData>;
 export const unauthorizedAuthsRequest = z.object({ barcode });
 export const unauthorizedAuthsResponse = z.array(z.object({ idTag: z.string(), at: z.string() }));
 export type UnauthorizedAuths = z.infer<typeof unauthorizedAuthsResponse>;
+
+/**
+ * GET /development/charger/capabilities/{chargerid}. Remote start, stop and unlock are OCPP 1.6
+ * Core; smart charging and RFID come from what the charger reports (SupportedFeatureProfiles,
+ * its authorisation keys) and are null when it could not be asked (offline or silent).
+ */
+export const chargerCapabilities = z.object({
+  connectors: z.array(
+    z.object({
+      connectornumber: z.number().int(),
+      type: z.string(),
+      maxPowerKw: z.number(),
+    }),
+  ),
+  remoteStart: z.boolean(),
+  remoteStop: z.boolean(),
+  unlock: z.boolean(),
+  smartCharging: z.boolean().nullable(),
+  rfid: z.boolean().nullable(),
+  featureProfiles: z.array(z.string()).nullable(),
+});
+export type ChargerCapabilities = z.infer<typeof chargerCapabilities>;

@@ -333,6 +333,18 @@ export class ChargePointSimulator {
       void this.setStatus(tx.connector, this.chargingStatus(tx)).catch(() => undefined);
       return Promise.resolve({ status: 'Accepted' });
     });
+    client.handle('GetConfiguration', () =>
+      Promise.resolve({
+        configurationKey: [
+          {
+            key: 'SupportedFeatureProfiles',
+            readonly: true,
+            value: 'Core,SmartCharging,RemoteTrigger',
+          },
+          { key: 'LocalPreAuthorize', readonly: false, value: 'false' },
+        ],
+      }),
+    );
     client.handle('ClearChargingProfile', () => {
       for (const tx of this.transactions.values()) {
         if (tx.limitA === null) continue;

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PREAUTH_AMOUNT,
+  type ChargerCapabilities,
   tariffInput,
   type MyTransactionData,
   type PreauthResponse,
@@ -8,11 +9,16 @@ import {
 import { isTariffFree } from '@evc/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import type { ChargerCommands } from '../ocpp/charger-commands.ts';
 import type { TransactionRepository } from '../sessions/transaction-repository.ts';
 import type { ChargerRepository } from './repository.ts';
 
 /** How far back the RFID wizard looks for a card presented at a charger. */
 export const UNAUTHORIZED_WINDOW_MS = 10 * 60 * 1000;
+
+/** The configuration keys that tell what a charger supports (OCPP 1.6 §9.1). */
+const CAPABILITY_KEYS = ['SupportedFeatureProfiles', 'LocalPreAuthorize', 'LocalAuthorizeOffline'];
+const CAPABILITY_TIMEOUT_MS = 5000;
 
 const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
 
@@ -20,6 +26,7 @@ const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger No
 export function createChargerCallsService(deps: {
   chargers: ChargerRepository;
   transactions: TransactionRepository;
+  commands: ChargerCommands;
   now: () => Date;
 }) {
   async function chargerById(chargerId: string) {
@@ -29,6 +36,42 @@ export function createChargerCallsService(deps: {
   }
 
   return {
+    async capabilities(chargerId: string): Promise<ChargerCapabilities> {
+      const { connectors } = await chargerById(chargerId);
+      const reported = await deps.commands
+        .getConfiguration(chargerId, [...CAPABILITY_KEYS], CAPABILITY_TIMEOUT_MS)
+        .catch((error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        });
+      const value = (key: string) =>
+        reported?.configurationKey?.find((entry) => entry.key === key)?.value;
+      const profiles = reported
+        ? (value('SupportedFeatureProfiles') ?? '')
+            .split(',')
+            .map((profile) => profile.trim())
+            .filter(Boolean)
+        : null;
+      return {
+        connectors: connectors
+          .filter((connector) => connector.connectorNumber !== 0)
+          .map((connector) => ({
+            connectornumber: connector.connectorNumber,
+            type: connector.type,
+            maxPowerKw: connector.maxPowerKw,
+          })),
+        remoteStart: true,
+        remoteStop: true,
+        unlock: true,
+        smartCharging: profiles ? profiles.includes('SmartCharging') : null,
+        // A charger that keeps the RFID keys of OCPP 1.6 §9.1 has a reader.
+        rfid: reported
+          ? value('LocalPreAuthorize') !== undefined || value('LocalAuthorizeOffline') !== undefined
+          : null,
+        featureProfiles: profiles,
+      };
+    },
+
     async preauth(chargerId: string): Promise<PreauthResponse> {
       const { charger } = await chargerById(chargerId);
       const tariff = tariffInput.parse(charger.tariff);

@@ -98,11 +98,11 @@ export function createChargerCommands(bus: Bus, defaultTimeoutMs = DEFAULT_COMMA
         'ChangeConfiguration',
         { key, value },
       ),
-    getConfiguration: (chargerId: string, key?: string[]) =>
+    getConfiguration: (chargerId: string, key?: string[], timeoutMs?: number) =>
       send<{
         configurationKey?: { key: string; readonly: boolean; value?: string }[];
         unknownKey?: string[];
-      }>(chargerId, 'GetConfiguration', key ? { key } : {}),
+      }>(chargerId, 'GetConfiguration', key ? { key } : {}, timeoutMs),
     triggerMessage: (chargerId: string, requestedMessage: string, connectorId?: number) =>
       send<{ status: 'Accepted' | 'Rejected' | 'NotImplemented' }>(chargerId, 'TriggerMessage', {
         requestedMessage,

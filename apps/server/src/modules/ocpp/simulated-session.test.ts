@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import type { ChargerView } from '@evc/contract';
-import { createTestApp, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let url: string;
@@ -131,5 +131,37 @@ describe('a session with the simulator', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.meterStopWh).toBe(Math.round(sim.energyWh(1)));
     expect(rows[0]?.stopReason).toBe('Local');
+  });
+});
+
+describe('GET /development/charger/capabilities/{chargerid}', () => {
+  test('reads smart charging and RFID from a connected charger, null when offline', async () => {
+    const charger = await provision('CP-SIM-3', '3403');
+    const driverToken = (await t.login(DRIVER)).token;
+    const ask = (chargerid: string) =>
+      t.call('getChargerCapabilities', { token: driverToken, params: { chargerid } });
+    expect((await ask(charger._id)).body).toMatchObject({
+      data: { smartCharging: null, rfid: null, remoteStart: true },
+    });
+    const sim = simulator('CP-SIM-3');
+    await sim.start();
+    await until(
+      async () =>
+        ((await ask(charger._id)).body.data as { smartCharging: boolean | null }).smartCharging !==
+        null,
+    );
+    expect((await ask(charger._id)).body).toEqual({
+      data: {
+        connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
+        remoteStart: true,
+        remoteStop: true,
+        unlock: true,
+        smartCharging: true,
+        rfid: true,
+        featureProfiles: ['Core', 'SmartCharging', 'RemoteTrigger'],
+      },
+    });
+    const unknown = await ask('no-such-charger');
+    expect(unknown.status).toBe(404);
   });
 });
