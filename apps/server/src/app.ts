@@ -20,9 +20,17 @@ import { createGuestRepository } from './modules/guests/repository.ts';
 import { registerGuestRoutes } from './modules/guests/routes.ts';
 import { createGuestService } from './modules/guests/service.ts';
 import { createChargerRepository } from './modules/chargers/repository.ts';
+import { registerChargerCallRoutes } from './modules/chargers/charger-calls-routes.ts';
+import { createChargerCallsService } from './modules/chargers/charger-calls-service.ts';
+import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
 import { createCentralSystem } from './modules/ocpp/central-system.ts';
+import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
+import './modules/ocpp/fastify-ocpp.ts';
+import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
+import type { Bus } from './platform/bus/bus.ts';
+import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -56,7 +64,9 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   /** OCPP timings (tests shorten them). */
-  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number };
+  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
+  /** The bus between nodes; in-process unless given. */
+  bus?: Bus;
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -157,14 +167,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
   const chargers = createChargerRepository(db);
   registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
+  const bus = options.bus ?? createInProcessBus();
+  const transactions = createTransactionRepository(db);
   const centralSystem = createCentralSystem({
     chargers,
     passwords,
+    transactions,
+    bus,
     now,
-    ...options.ocpp,
+    heartbeatSeconds: options.ocpp?.heartbeatSeconds,
+    pingIntervalMs: options.ocpp?.pingIntervalMs,
     log: app.log,
   });
+  app.decorate('ocpp', {
+    commands: createChargerCommands(bus, options.ocpp?.commandTimeoutMs),
+    transactions,
+    bus,
+  });
   centralSystem.attach(app.server);
+  registerChargerCallRoutes(
+    register,
+    createChargerCallsService({ chargers, transactions, commands: app.ocpp.commands, now }),
+  );
+  registerChargerLiveEvents(app, {
+    bus,
+    chargers,
+    authenticate: (token) => tokens.authenticate(token),
+  });
   // One process holds every charger socket: at start none is connected yet.
   app.addHook('onReady', () => chargers.markAllOffline());
   app.addHook('onClose', () => centralSystem.close());

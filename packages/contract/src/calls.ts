@@ -5,6 +5,7 @@ import * as reference from './reference.ts';
 import * as guest from './guest.ts';
 import * as chargers from './chargers.ts';
 import * as chargerList from './charger-list.ts';
+import * as chargerCalls from './charger-calls.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -319,6 +320,36 @@ export const calls = {
     request: noBody,
     response: reference.apiVersionResponse,
     auth: 'none',
+  },
+  getChargerPreauth: {
+    method: 'GET',
+    path: '/development/charger/preauth/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: chargerCalls.preauthResponse,
+    auth: 'user',
+  },
+  checkMyTransactionData: {
+    method: 'POST',
+    path: '/checkMyTransactionData',
+    request: chargerCalls.checkMyTransactionDataRequest,
+    response: chargerCalls.myTransactionData,
+    auth: 'user',
+  },
+  getUnauthorizedAuthsOnChargerByBarcode: {
+    method: 'POST',
+    path: '/getUnauthorizedAuthsOnChargerByBarcode',
+    request: chargerCalls.unauthorizedAuthsRequest,
+    response: chargerCalls.unauthorizedAuthsResponse,
+    auth: 'user',
+  },
+  getChargerCapabilities: {
+    method: 'GET',
+    path: '/development/charger/capabilities/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: chargerCalls.chargerCapabilities,
+    auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;
 

@@ -7,3 +7,4 @@ export * from './guest.ts';
 export * from './chargers.ts';
 export * from './charger-list.ts';
 export * from './calls.ts';
+export * from './charger-calls.ts';

@@ -1,5 +1,6 @@
 // Connects simulated charge points to a central system:
 //   npm start --workspace tools/charger-sim -- --url ws://localhost:8080/ocpp --id CP-1 [--id CP-2] [--password P] [--connectors 2]
+//     [--meter-interval 10] [--max-power 22] [--tag CARD-1 [--tag-connector 1]]
 import { parseArgs } from 'node:util';
 import { ChargePointSimulator } from './simulator.ts';
 
@@ -9,12 +10,16 @@ const { values } = parseArgs({
     id: { type: 'string', multiple: true },
     password: { type: 'string' },
     connectors: { type: 'string', default: '2' },
+    'meter-interval': { type: 'string', default: '10' },
+    'max-power': { type: 'string', default: '22' },
+    tag: { type: 'string' },
+    'tag-connector': { type: 'string', default: '1' },
   },
 });
 const ids = values.id ?? [];
 if (ids.length === 0) {
   console.error(
-    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N]',
+    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--tag ID_TAG [--tag-connector N]]',
   );
   process.exit(2);
 }
@@ -26,11 +31,17 @@ const simulators = ids.map(
       chargePointId,
       password: values.password,
       connectors,
+      meterIntervalMs: Number(values['meter-interval']) * 1000,
+      maxPowerW: Number(values['max-power']) * 1000,
     }),
 );
 for (const simulator of simulators) {
   const { interval } = await simulator.start();
   console.log(`${simulator.options.chargePointId}: booted, heartbeat every ${interval} s`);
+  if (values.tag) {
+    const status = await simulator.presentTag(Number(values['tag-connector']), values.tag);
+    console.log(`${simulator.options.chargePointId}: tag ${values.tag} ${status}`);
+  }
 }
 const stop = () => {
   void Promise.all(simulators.map((simulator) => simulator.stop())).then(() => process.exit(0));

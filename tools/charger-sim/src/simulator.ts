@@ -1,5 +1,6 @@
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import { chargingPowerW } from './power-curve.ts';
 
 /** OCPP 1.6 ChargePointStatus values a connector can report. */
 export type ChargePointStatus =
@@ -23,7 +24,39 @@ export interface SimulatorOptions {
   model?: string;
   serialNumber?: string;
   firmwareVersion?: string;
+  /** How often MeterValues are sent during a transaction (default 10 s). */
+  meterIntervalMs?: number;
+  /** The most power a connector gives (default 22 kW). */
+  maxPowerW?: number;
+  /** The vehicle's battery (default 60 kWh) and its state of charge at plug-in (default 20 %). */
+  batteryWh?: number;
+  initialSocPercent?: number;
+  /** Seconds the power takes to ramp up (default 30). */
+  rampSeconds?: number;
 }
+
+/** A transaction as the charge point sees it; its id is null until the central system answers. */
+interface LocalTransaction {
+  connector: number;
+  idTag: string;
+  transactionId: number | null;
+  meterStartWh: number;
+  startedAt: number;
+  socPercent: number;
+  /** Charging profile limit in A; 0 pauses (SuspendedEVSE). */
+  limitA: number | null;
+  vehicleSuspended: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+/** A transaction message waiting for the connection; its params are built when sent. */
+interface QueuedMessage {
+  action: 'StartTransaction' | 'MeterValues' | 'StopTransaction';
+  params: () => Record<string, unknown>;
+  onAnswer?: (answer: unknown) => void;
+}
+
+const VOLTS_PER_AMP_THREE_PHASE = 230 * 3;
 
 /**
  * One simulated OCPP 1.6J charge point: connects, boots, reports each connector's status and
@@ -34,11 +67,16 @@ export class ChargePointSimulator {
   private client: RPCClient | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly statuses = new Map<number, ChargePointStatus>();
+  private readonly registers = new Map<number, number>();
+  private readonly transactions = new Map<number, LocalTransaction>();
+  private readonly queue: QueuedMessage[] = [];
+  private replaying = false;
 
   constructor(options: SimulatorOptions) {
     this.options = options;
     for (let connector = 1; connector <= options.connectors; connector += 1) {
       this.statuses.set(connector, 'Available');
+      this.registers.set(connector, 0);
     }
   }
 
@@ -62,6 +100,7 @@ export class ChargePointSimulator {
     };
     // The library's typings mark every option required; it fills in defaults for those left out.
     const client = new RPCClient(options as RPC_ClientOptions);
+    this.handleCommands(client);
     await client.connect();
     this.client = client;
     client.on('close', () => {
@@ -81,7 +120,239 @@ export class ChargePointSimulator {
       void client.call('Heartbeat', {}).catch(() => undefined);
     }, interval * 1000);
     this.heartbeat.unref();
+    await this.replay();
     return { interval };
+  }
+
+  /** The connector's cumulative energy register (Wh). */
+  energyWh(connector: number): number {
+    return this.registers.get(connector) ?? 0;
+  }
+
+  /** The central system's id of the connector's transaction, once it is known. */
+  transactionId(connector: number): number | null {
+    return this.transactions.get(connector)?.transactionId ?? null;
+  }
+
+  /** Transaction messages waiting for the connection. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Presents an RFID tag: Authorize, and when Accepted starts charging on the connector. */
+  async presentTag(connector: number, idTag: string): Promise<string> {
+    const client = this.client;
+    if (!client) throw new Error('not connected');
+    const answer = (await client.call('Authorize', { idTag })) as {
+      idTagInfo: { status: string };
+    };
+    if (answer.idTagInfo.status === 'Accepted') await this.startTransaction(connector, idTag);
+    return answer.idTagInfo.status;
+  }
+
+  /** The vehicle pauses (SuspendedEV) or resumes drawing power. */
+  async suspendByVehicle(connector: number, suspended: boolean): Promise<void> {
+    const tx = this.transactions.get(connector);
+    if (!tx) throw new Error(`no transaction on connector ${connector}`);
+    tx.vehicleSuspended = suspended;
+    await this.setStatus(connector, this.chargingStatus(tx));
+  }
+
+  /** Ends the connector's transaction as the driver would locally. */
+  async stopTransaction(connector: number, reason = 'Local'): Promise<void> {
+    const tx = this.transactions.get(connector);
+    if (!tx) return;
+    this.sampleEnergy(tx);
+    if (tx.timer) clearInterval(tx.timer);
+    this.transactions.delete(connector);
+    const meterStop = this.energyWh(connector);
+    const timestamp = new Date().toISOString();
+    await this.send({
+      action: 'StopTransaction',
+      params: () => ({ transactionId: tx.transactionId ?? 0, meterStop, timestamp, reason }),
+    });
+    await this.setStatus(connector, 'Finishing');
+    await this.setStatus(connector, 'Available');
+  }
+
+  private async startTransaction(connector: number, idTag: string): Promise<void> {
+    if (this.transactions.has(connector)) throw new Error(`connector ${connector} is busy`);
+    await this.setStatus(connector, 'Preparing');
+    const tx: LocalTransaction = {
+      connector,
+      idTag,
+      transactionId: null,
+      meterStartWh: this.energyWh(connector),
+      startedAt: Date.now(),
+      socPercent: this.options.initialSocPercent ?? 20,
+      limitA: null,
+      vehicleSuspended: false,
+      timer: null,
+    };
+    this.transactions.set(connector, tx);
+    const timestamp = new Date(tx.startedAt).toISOString();
+    await this.send({
+      action: 'StartTransaction',
+      params: () => ({ connectorId: connector, idTag, meterStart: tx.meterStartWh, timestamp }),
+      onAnswer: (answer) => {
+        tx.transactionId = (answer as { transactionId: number }).transactionId;
+      },
+    });
+    await this.setStatus(connector, 'Charging');
+    let last = Date.now();
+    tx.timer = setInterval(() => {
+      const now = Date.now();
+      this.advance(tx, (now - last) / 1000);
+      last = now;
+      void this.sendMeterValues(tx).catch(() => undefined);
+    }, this.options.meterIntervalMs ?? 10_000);
+    tx.timer.unref();
+  }
+
+  private chargingStatus(tx: LocalTransaction): ChargePointStatus {
+    if (tx.limitA === 0) return 'SuspendedEVSE';
+    return tx.vehicleSuspended ? 'SuspendedEV' : 'Charging';
+  }
+
+  private powerW(tx: LocalTransaction): number {
+    if (tx.limitA === 0 || tx.vehicleSuspended) return 0;
+    const maxPowerW = Math.min(
+      this.options.maxPowerW ?? 22_000,
+      tx.limitA === null ? Infinity : tx.limitA * VOLTS_PER_AMP_THREE_PHASE,
+    );
+    return chargingPowerW({
+      maxPowerW,
+      elapsedSeconds: (Date.now() - tx.startedAt) / 1000,
+      socPercent: tx.socPercent,
+      ...(this.options.rampSeconds === undefined ? {} : { rampSeconds: this.options.rampSeconds }),
+    });
+  }
+
+  private advance(tx: LocalTransaction, seconds: number) {
+    const wh = (this.powerW(tx) * seconds) / 3600;
+    this.registers.set(tx.connector, this.energyWh(tx.connector) + wh);
+    tx.socPercent = Math.min(100, tx.socPercent + (100 * wh) / (this.options.batteryWh ?? 60_000));
+  }
+
+  private sampleEnergy(tx: LocalTransaction) {
+    this.registers.set(tx.connector, Math.round(this.energyWh(tx.connector)));
+  }
+
+  private async sendMeterValues(tx: LocalTransaction) {
+    const timestamp = new Date().toISOString();
+    const energy = Math.round(this.energyWh(tx.connector));
+    const power = this.powerW(tx);
+    const soc = Math.round(tx.socPercent);
+    await this.send({
+      action: 'MeterValues',
+      params: () => ({
+        connectorId: tx.connector,
+        ...(tx.transactionId === null ? {} : { transactionId: tx.transactionId }),
+        meterValue: [
+          {
+            timestamp,
+            sampledValue: [
+              { value: String(energy), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+              { value: String(power), measurand: 'Power.Active.Import', unit: 'W' },
+              { value: String(soc), measurand: 'SoC', unit: 'Percent' },
+            ],
+          },
+        ],
+      }),
+    });
+  }
+
+  /** Sends a transaction message now, or queues it while offline (OCPP 1.6 §4.7). */
+  private async send(message: QueuedMessage): Promise<void> {
+    if (!this.client || this.replaying || this.queue.length > 0) {
+      this.queue.push(message);
+      return;
+    }
+    await this.deliver(this.client, message);
+  }
+
+  private async deliver(client: RPCClient, message: QueuedMessage) {
+    const answer = await client.call(message.action, message.params());
+    message.onAnswer?.(answer);
+  }
+
+  /** Replays queued transaction messages in order after reconnecting. */
+  private async replay() {
+    const client = this.client;
+    if (!client || this.replaying) return;
+    this.replaying = true;
+    try {
+      while (this.queue.length > 0 && this.client === client) {
+        const next = this.queue[0];
+        if (!next) break;
+        await this.deliver(client, next);
+        this.queue.shift();
+      }
+    } finally {
+      this.replaying = false;
+    }
+  }
+
+  private handleCommands(client: RPCClient) {
+    const connectorOf = (params: unknown) =>
+      Number((params as { connectorId?: unknown }).connectorId ?? 1);
+    client.handle('RemoteStartTransaction', ({ params }) => {
+      const { idTag, connectorId } = params as { idTag: string; connectorId?: number };
+      const connector = connectorId ?? 1;
+      const free =
+        this.statuses.get(connector) === 'Available' && !this.transactions.has(connector);
+      if (free) void this.startTransaction(connector, idTag).catch(() => undefined);
+      return Promise.resolve({ status: free ? 'Accepted' : 'Rejected' });
+    });
+    client.handle('RemoteStopTransaction', ({ params }) => {
+      const { transactionId } = params as { transactionId: number };
+      const tx = [...this.transactions.values()].find((t) => t.transactionId === transactionId);
+      if (tx) void this.stopTransaction(tx.connector, 'Remote').catch(() => undefined);
+      return Promise.resolve({ status: tx ? 'Accepted' : 'Rejected' });
+    });
+    client.handle('UnlockConnector', ({ params }) =>
+      Promise.resolve({
+        status: this.statuses.has(connectorOf(params)) ? 'Unlocked' : 'UnlockFailed',
+      }),
+    );
+    client.handle('SetChargingProfile', ({ params }) => {
+      const p = params as {
+        connectorId: number;
+        csChargingProfiles: {
+          chargingSchedule: {
+            chargingRateUnit: string;
+            chargingSchedulePeriod: { limit: number }[];
+          };
+        };
+      };
+      const tx = this.transactions.get(p.connectorId);
+      const schedule = p.csChargingProfiles.chargingSchedule;
+      const limit = schedule.chargingSchedulePeriod[0]?.limit ?? null;
+      if (!tx || limit === null) return Promise.resolve({ status: 'Accepted' });
+      tx.limitA = schedule.chargingRateUnit === 'W' ? limit / VOLTS_PER_AMP_THREE_PHASE : limit;
+      void this.setStatus(tx.connector, this.chargingStatus(tx)).catch(() => undefined);
+      return Promise.resolve({ status: 'Accepted' });
+    });
+    client.handle('GetConfiguration', () =>
+      Promise.resolve({
+        configurationKey: [
+          {
+            key: 'SupportedFeatureProfiles',
+            readonly: true,
+            value: 'Core,SmartCharging,RemoteTrigger',
+          },
+          { key: 'LocalPreAuthorize', readonly: false, value: 'false' },
+        ],
+      }),
+    );
+    client.handle('ClearChargingProfile', () => {
+      for (const tx of this.transactions.values()) {
+        if (tx.limitA === null) continue;
+        tx.limitA = null;
+        void this.setStatus(tx.connector, this.chargingStatus(tx)).catch(() => undefined);
+      }
+      return Promise.resolve({ status: 'Accepted' });
+    });
   }
 
   /** Changes a connector's status and tells the central system. */

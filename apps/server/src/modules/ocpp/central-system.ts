@@ -2,9 +2,25 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { RPCServer } from 'ocpp-rpc';
+import { TimeoutError } from 'ocpp-rpc/lib/errors';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
+import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
+import type { TransactionRepository } from '../sessions/transaction-repository.ts';
+import {
+  CHARGER_LIVE_SUBJECT,
+  chargerCommandSubject,
+  TRANSACTION_METER_SUBJECT,
+  TRANSACTION_STARTED_SUBJECT,
+  TRANSACTION_STOPPED_SUBJECT,
+  type ChargerChanged,
+  type ChargerCommandRequest,
+  type TransactionMeter,
+  type TransactionStarted,
+  type TransactionStopped,
+} from './events.ts';
+import { readMeterValues } from './meter-values.ts';
 
 export const OCPP_PATH = '/ocpp/';
 /** spec 000 §4: how often a charger is asked to send a Heartbeat. */
@@ -15,11 +31,16 @@ const MISSED_HEARTBEATS = 3;
 export interface CentralSystemDeps {
   chargers: ChargerRepository;
   passwords: PasswordHasher;
+  transactions: TransactionRepository;
+  bus: Bus;
   now: () => Date;
   heartbeatSeconds?: number;
   /** Keep-alive pings and offline sweep; tests shorten them. */
   pingIntervalMs?: number;
-  log: { warn: (details: object, message: string) => void };
+  log: {
+    warn: (details: object, message: string) => void;
+    info: (details: object, message: string) => void;
+  };
 }
 
 interface Session {
@@ -29,6 +50,7 @@ interface Session {
 type Params = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const integer = (value: unknown) => (typeof value === 'number' ? Math.round(value) : 0);
 /** A report's own time when it carries a valid one (late messages keep their order), else now. */
 function reportedAt(params: Params, now: Date): Date {
   const stamp = text(params.timestamp);
@@ -68,8 +90,41 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     if (entry) entry.lastSeen = Date.now();
   };
 
+  const changed = (chargerId: string) =>
+    deps.bus.publish(CHARGER_LIVE_SUBJECT, { chargerId } satisfies ChargerChanged);
+
   async function markOffline(chargerId: string) {
     await deps.chargers.setCharger(chargerId, { online: false });
+    changed(chargerId);
+  }
+
+  /** Accepted for a tag the server issued or one linked to a user; Invalid otherwise. */
+  async function authorize(chargerId: string, idTag: string) {
+    const tag = await deps.transactions.findTag(idTag);
+    const status = tag ? 'Accepted' : 'Invalid';
+    await deps.transactions.recordAuthorize({ chargerId, idTag, status, attemptedAt: deps.now() });
+    return { status, userId: tag?.userId ?? null };
+  }
+
+  async function storeMeterValues(
+    chargerId: string,
+    connectorNumber: number,
+    transactionId: number | null,
+    entries: unknown,
+  ) {
+    const samples = readMeterValues(entries, deps.now()).map((sample) => ({
+      chargerId,
+      connectorNumber,
+      transactionId,
+      ...sample,
+    }));
+    await deps.transactions.addMeterValues(samples);
+    for (const sample of samples) {
+      deps.bus.publish(TRANSACTION_METER_SUBJECT, {
+        ...sample,
+        sampledAt: sample.sampledAt.toISOString(),
+      } satisfies TransactionMeter);
+    }
   }
 
   server.on('client', (client: RPCServerClient) => {
@@ -79,10 +134,20 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     live.set(chargerId, { client, lastSeen: Date.now() });
     if (previous)
       void previous.client.close({ code: 1000, reason: 'replaced by a new connection' });
-    void deps.chargers.setCharger(chargerId, { online: true });
+    void deps.chargers.setCharger(chargerId, { online: true }).then(() => changed(chargerId));
+    const stopResponding = deps.bus.respond(chargerCommandSubject(chargerId), (payload) => {
+      const command = payload as ChargerCommandRequest;
+      return client
+        .call(command.action, command.params, { callTimeoutMs: command.timeoutMs })
+        .catch((error: unknown) => {
+          if (error instanceof TimeoutError) throw new BusTimeoutError(command.action);
+          throw error;
+        });
+    });
 
     client.on('close', () => {
       if (live.get(chargerId)?.client !== client) return;
+      stopResponding();
       live.delete(chargerId);
       void markOffline(chargerId);
     });
@@ -121,7 +186,101 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         errorCode: text(p.errorCode) === 'NoError' ? null : text(p.errorCode),
         reportedAt: reportedAt(p, deps.now()),
       });
+      changed(chargerId);
       return {};
+    });
+
+    client.handle('Authorize', async ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      const { status } = await authorize(chargerId, text(p.idTag) ?? '');
+      return { idTagInfo: { status } };
+    });
+
+    // Late, replayed or out-of-order transaction messages are taken and reconciled, never
+    // refused: a charger that was offline replays what it queued.
+    client.handle('StartTransaction', async ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      const idTag = text(p.idTag) ?? '';
+      const { status, userId } = await authorize(chargerId, idTag);
+      const { row, created } = await deps.transactions.start({
+        chargerId,
+        connectorNumber: integer(p.connectorId),
+        idTag,
+        userId,
+        meterStartWh: integer(p.meterStart),
+        startedAt: reportedAt(p, deps.now()),
+      });
+      if (created) {
+        deps.bus.publish(TRANSACTION_STARTED_SUBJECT, {
+          transactionId: row.transactionId,
+          chargerId,
+          connectorNumber: row.connectorNumber,
+          idTag,
+          userId,
+          meterStartWh: row.meterStartWh ?? 0,
+          startedAt: (row.startedAt ?? deps.now()).toISOString(),
+        } satisfies TransactionStarted);
+      }
+      return { transactionId: row.transactionId, idTagInfo: { status } };
+    });
+
+    client.handle('StopTransaction', async ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      const transactionId = integer(p.transactionId);
+      const { row, changed: stopped } = await deps.transactions.stop({
+        transactionId,
+        chargerId,
+        idTag: text(p.idTag),
+        meterStopWh: integer(p.meterStop),
+        stoppedAt: reportedAt(p, deps.now()),
+        reason: text(p.reason),
+      });
+      await storeMeterValues(chargerId, row.connectorNumber, transactionId, p.transactionData);
+      if (stopped) {
+        deps.bus.publish(TRANSACTION_STOPPED_SUBJECT, {
+          transactionId,
+          chargerId,
+          meterStartWh: row.meterStartWh,
+          meterStopWh: row.meterStopWh ?? integer(p.meterStop),
+          stoppedAt: (row.stoppedAt ?? deps.now()).toISOString(),
+          reason: row.stopReason,
+          userId: row.userId,
+        } satisfies TransactionStopped);
+      }
+      return text(p.idTag) ? { idTagInfo: { status: 'Accepted' } } : {};
+    });
+
+    client.handle('MeterValues', async ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      const transactionId = typeof p.transactionId === 'number' ? p.transactionId : null;
+      await storeMeterValues(chargerId, integer(p.connectorId), transactionId, p.meterValue);
+      return {};
+    });
+
+    client.handle('DataTransfer', ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      deps.log.info({ chargerId, vendorId: text(p.vendorId) }, 'OCPP DataTransfer');
+      // No vendor extension is known to this central system (OCPP 1.6 §6.17).
+      return Promise.resolve({ status: 'UnknownVendorId' });
+    });
+
+    client.handle('DiagnosticsStatusNotification', ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      deps.log.info({ chargerId, status: text(p.status) }, 'OCPP diagnostics status');
+      return Promise.resolve({});
+    });
+
+    client.handle('FirmwareStatusNotification', ({ params }) => {
+      const p = (params ?? {}) as Params;
+      seen(chargerId);
+      deps.log.info({ chargerId, status: text(p.status) }, 'OCPP firmware status');
+      return Promise.resolve({});
     });
 
     client.on('badMessage', ({ error }: { error: Error }) => {

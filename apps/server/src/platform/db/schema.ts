@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -225,4 +226,50 @@ export const connectorStatusHistory = pgTable('connector_status_history', {
   errorCode: text('error_code'),
   reportedAt: timestamptz('reported_at').notNull(),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+export const idTags = pgTable('id_tags', {
+  idTag: text('id_tag').primaryKey(),
+  userId: text('user_id'),
+  kind: text('kind').notNull().$type<'remote' | 'rfid'>(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const ocppTransactions = pgTable('ocpp_transactions', {
+  transactionId: serial('transaction_id').primaryKey(),
+  chargerId: text('charger_id').notNull(),
+  connectorNumber: integer('connector_number').notNull(),
+  idTag: text('id_tag'),
+  userId: text('user_id'),
+  meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
+  meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
+  startedAt: timestamptz('started_at'),
+  stoppedAt: timestamptz('stopped_at'),
+  stopReason: text('stop_reason'),
+  paymentIntentId: text('payment_intent_id'),
+  paymentStatus: text('payment_status'),
+  startUnknown: boolean('start_unknown').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type OcppTransactionRow = typeof ocppTransactions.$inferSelect;
+
+export const ocppMeterValues = pgTable('ocpp_meter_values', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chargerId: text('charger_id').notNull(),
+  connectorNumber: integer('connector_number').notNull(),
+  transactionId: integer('transaction_id'),
+  energyWh: bigint('energy_wh', { mode: 'number' }),
+  powerW: doublePrecision('power_w'),
+  socPercent: doublePrecision('soc_percent'),
+  sampledAt: timestamptz('sampled_at').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+export type OcppMeterValueRow = typeof ocppMeterValues.$inferSelect;
+
+export const ocppAuthorizeAttempts = pgTable('ocpp_authorize_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chargerId: text('charger_id').notNull(),
+  idTag: text('id_tag').notNull(),
+  status: text('status').notNull(),
+  attemptedAt: timestamptz('attempted_at').notNull(),
 });

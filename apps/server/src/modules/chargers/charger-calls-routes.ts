@@ -1,0 +1,13 @@
+import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { ChargerCallsService } from './charger-calls-service.ts';
+
+export function registerChargerCallRoutes(register: RegisterCall, calls: ChargerCallsService) {
+  register('getChargerCapabilities', ({ params }) => calls.capabilities(params.chargerid));
+  register('getChargerPreauth', ({ params }) => calls.preauth(params.chargerid));
+  register('checkMyTransactionData', ({ auth, body }) =>
+    calls.myTransaction(auth, body.chargerid, body.connectorid),
+  );
+  register('getUnauthorizedAuthsOnChargerByBarcode', ({ body }) =>
+    calls.unauthorizedAuths(body.barcode),
+  );
+}

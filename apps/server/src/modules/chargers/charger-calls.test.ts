@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ChargerInput, ChargerView } from '@evc/contract';
+import { users } from '../../platform/db/schema.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let operatorToken: string;
+let driverToken: string;
+let driverId: string;
+
+async function provision(barcode: string, tariff: ChargerInput['tariff']): Promise<ChargerView> {
+  const answer = await t.call('operatorCreateCharger', {
+    token: operatorToken,
+    body: {
+      chargePointId: `CP-CALLS-${barcode}`,
+      barcode,
+      name: `Charger ${barcode}`,
+      address: '2 Station Road',
+      city: 'York',
+      post_code: 'YO1 6HT',
+      country: 'GB',
+      lat: 53.958,
+      lon: -1.093,
+      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
+      tariff,
+    },
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data as ChargerView;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operatorToken = (await t.login(OPERATOR)).token;
+  driverToken = (await t.login(DRIVER)).token;
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, DRIVER.email));
+  driverId = row?.id ?? '';
+});
+
+afterAll(() => t.close());
+
+describe('driver calls about a charger', () => {
+  test('preauth is 3000 minor units, 0 for a free tariff, 404 for an unknown charger', async () => {
+    const paid = await provision('3501', { standard_rate: 0.45, currency: 'GBP' });
+    const free = await provision('3502', { standard_rate: 0, currency: 'GBP' });
+    const ask = (chargerid: string) =>
+      t.call('getChargerPreauth', { token: driverToken, params: { chargerid } });
+    expect((await ask(paid._id)).body).toEqual({ data: { amount: 3000, currency: 'GBP' } });
+    expect((await ask(free._id)).body).toEqual({ data: { amount: 0, currency: 'GBP' } });
+    const unknown = await ask('no-such-charger');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: 'Charger Not Found' });
+  });
+
+  test('checkMyTransactionData shows only the caller’s own transaction', async () => {
+    const charger = await provision('3503', { standard_rate: 0.45, currency: 'GBP' });
+    const { transactions } = t.app.ocpp;
+    const ask = (body: object, token = driverToken) =>
+      t.call('checkMyTransactionData', { token, body });
+    await transactions.start({
+      chargerId: charger._id,
+      connectorNumber: 1,
+      idTag: 'SOMEONE-ELSE',
+      userId: null,
+      meterStartWh: 100,
+      startedAt: new Date('2026-01-01T09:00:00Z'),
+    });
+    expect((await ask({ chargerid: charger._id, connectorid: 1 })).body).toEqual({ data: null });
+    const { row } = await transactions.start({
+      chargerId: charger._id,
+      connectorNumber: 1,
+      idTag: 'MINE',
+      userId: driverId,
+      meterStartWh: 500,
+      startedAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    await transactions.addMeterValues([
+      {
+        chargerId: charger._id,
+        connectorNumber: 1,
+        transactionId: row.transactionId,
+        energyWh: 2500,
+        powerW: 7000,
+        socPercent: null,
+        sampledAt: new Date('2026-01-01T10:10:00Z'),
+      },
+    ]);
+    expect((await ask({ chargerid: charger._id, connectorid: 1 })).body).toEqual({
+      data: {
+        transactionId: row.transactionId,
+        connectorid: 1,
+        meterStartWh: 500,
+        energyWh: 2000,
+        startedAt: '2026-01-01T10:00:00.000Z',
+      },
+    });
+    const bad = await ask({ chargerid: charger._id, connectorid: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('connectorid');
+    expect((await ask({ chargerid: 'nope', connectorid: 1 })).status).toBe(404);
+  });
+
+  test('unauthorised tags at a charger, newest first, and a bad barcode named', async () => {
+    const charger = await provision('3504', { standard_rate: 0.45, currency: 'GBP' });
+    const { transactions } = t.app.ocpp;
+    const now = Date.now();
+    for (const [idTag, minutesAgo, status] of [
+      ['OLD', 30, 'Invalid'],
+      ['FIRST', 5, 'Invalid'],
+      ['KNOWN', 3, 'Accepted'],
+      ['SECOND', 1, 'Invalid'],
+    ] as const) {
+      await transactions.recordAuthorize({
+        chargerId: charger._id,
+        idTag,
+        status,
+        attemptedAt: new Date(now - minutesAgo * 60_000),
+      });
+    }
+    const answer = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
+      token: driverToken,
+      body: { barcode: '3504' },
+    });
+    expect((answer.body.data as { idTag: string }[]).map((a) => a.idTag)).toEqual([
+      'SECOND',
+      'FIRST',
+    ]);
+    const bad = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
+      token: driverToken,
+      body: { barcode: '12' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('barcode');
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import { chargerLiveEvent, type ChargerLiveEvent } from '@evc/contract';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let base: string;
+let driverToken: string;
+const clients: RPCClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `127.0.0.1:${address.port}`;
+  driverToken = (await t.login(DRIVER)).token;
+  const operatorToken = (await t.login(OPERATOR)).token;
+  const answer = await t.call('operatorCreateCharger', {
+    token: operatorToken,
+    body: {
+      chargePointId: 'CP-LIVE-1',
+      barcode: '3301',
+      name: 'Live charger',
+      address: '2 Station Road',
+      city: 'York',
+      post_code: 'YO1 6HT',
+      country: 'GB',
+      lat: 53.958,
+      lon: -1.093,
+      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
+      tariff: { standard_rate: 0.45, currency: 'GBP' },
+    },
+  });
+  expect(answer.status).toBe(200);
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
+  await t.close();
+});
+
+/** Reads `event: charger` messages from the stream until `enough` says stop. */
+async function readEvents(
+  response: Response,
+  enough: (events: ChargerLiveEvent[]) => boolean,
+): Promise<ChargerLiveEvent[]> {
+  if (!response.body) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const events: ChargerLiveEvent[] = [];
+  let buffer = '';
+  for await (const value of response.body as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (block.startsWith('event: charger') && data) {
+        events.push(chargerLiveEvent.parse(JSON.parse(data)));
+      }
+      end = buffer.indexOf('\n\n');
+    }
+    // Leaving the loop cancels the stream, which ends the subscription on the server.
+    if (enough(events)) break;
+  }
+  return events;
+}
+
+describe('GET /api/events/chargers', () => {
+  test('refuses a caller without a token', async () => {
+    const response = await fetch(`http://${base}/api/events/chargers`);
+    expect(response.status).toBe(401);
+  });
+
+  test('sends the asked charger at once, then its status change', async () => {
+    const response = await fetch(`http://${base}/api/events/chargers?barcode=3301`, {
+      headers: { authorization: `Bearer ${driverToken}` },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: `ws://${base}/ocpp`,
+      identity: 'CP-LIVE-1',
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    };
+    // The library's typings mark every option required; it fills in defaults for those left out.
+    const client = new RPCClient(options as RPC_ClientOptions);
+    clients.push(client);
+    const reading = readEvents(response, (events) =>
+      events.some((event) => event.connectors[0]?.status === 'Charging'),
+    );
+    await client.connect();
+    await client.call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'NoError',
+      status: 'Charging',
+      timestamp: new Date().toISOString(),
+    });
+    const events = await reading;
+    expect(events[0]?.barcode).toBe('3301');
+    expect(events.at(-1)).toMatchObject({
+      barcode: '3301',
+      online: true,
+      connectors: [{ connectornumber: 1, status: 'Charging' }],
+    });
+  });
+});

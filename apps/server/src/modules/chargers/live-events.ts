@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CHARGER_EVENTS_PATH,
+  CONNECTOR_STATUSES,
+  chargerLiveEvent,
+  type ChargerLiveEvent,
+} from '@evc/contract';
+import type { Bus } from '../../platform/bus/bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
+import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from '../ocpp/events.ts';
+import type { ChargerRepository, ChargerWithConnectors } from './repository.ts';
+
+export const KEEP_ALIVE_MS = 25_000;
+
+const knownStatus = (status: string): ChargerLiveEvent['connectors'][number]['status'] =>
+  (CONNECTOR_STATUSES as readonly string[]).includes(status)
+    ? (status as ChargerLiveEvent['connectors'][number]['status'])
+    : 'Unknown';
+
+export function liveEventOf({ charger, connectors }: ChargerWithConnectors): ChargerLiveEvent {
+  return chargerLiveEvent.parse({
+    barcode: charger.barcode,
+    online: charger.online,
+    connectors: connectors
+      .filter((connector) => connector.connectorNumber !== 0)
+      .map((connector) => ({
+        connectornumber: connector.connectorNumber,
+        status: knownStatus(connector.status),
+        at: connector.statusAt?.toISOString() ?? null,
+      })),
+  });
+}
+
+const barcodesOf = (query: unknown): string[] => {
+  const value = (query as { barcode?: unknown } | undefined)?.barcode;
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.filter((item): item is string => typeof item === 'string');
+};
+
+/**
+ * GET /api/events/chargers: each charger's whole live state as Server-Sent Events, narrowed by
+ * repeated `barcode` query values, one event per asked charger at the start, a comment every
+ * 25 s to keep proxies from closing the stream.
+ */
+export function registerChargerLiveEvents(
+  app: FastifyInstance,
+  deps: {
+    bus: Bus;
+    chargers: ChargerRepository;
+    authenticate: Authenticate;
+    keepAliveMs?: number;
+  },
+): void {
+  app.get(`${API_PREFIX}${CHARGER_EVENTS_PATH}`, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
+    await deps.authenticate(token);
+    const wanted = new Set(barcodesOf(request.query));
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (event: ChargerLiveEvent) => {
+      if (wanted.size > 0 && !wanted.has(event.barcode)) return;
+      raw.write(`event: charger\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+
+    const unsubscribe = deps.bus.subscribe(CHARGER_LIVE_SUBJECT, (event) => {
+      void deps.chargers
+        .findById((event as ChargerChanged).chargerId)
+        .then((found) => found && send(liveEventOf(found)))
+        .catch((error: unknown) => request.log.warn({ error }, 'live charger event lost'));
+    });
+    const keepAlive = setInterval(
+      () => raw.write(': keep-alive\n\n'),
+      deps.keepAliveMs ?? KEEP_ALIVE_MS,
+    );
+    raw.on('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+
+    for (const barcode of wanted) {
+      const found = await deps.chargers.findByBarcode(barcode);
+      if (found) send(liveEventOf(found));
+    }
+  });
+}

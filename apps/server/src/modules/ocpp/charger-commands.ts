@@ -1,0 +1,125 @@
+import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
+import { AppError } from '../../platform/errors.ts';
+import { chargerCommandSubject, type ChargerCommandRequest } from './events.ts';
+
+/** How long a charger has to answer a command unless told otherwise. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
+
+export type RemoteStatus = 'Accepted' | 'Rejected';
+
+/** An OCPP 1.6 ChargingProfile (§7.8) as sent to a charger. */
+export interface ChargingProfile {
+  chargingProfileId: number;
+  transactionId?: number;
+  stackLevel: number;
+  chargingProfilePurpose: 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile';
+  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  chargingSchedule: {
+    duration?: number;
+    startSchedule?: string;
+    chargingRateUnit: 'A' | 'W';
+    chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+    minChargingRate?: number;
+  };
+}
+
+export const chargerOffline = () => new AppError(409, 'CHARGER_OFFLINE', 'Charger Unavailable');
+export const chargerTimeout = () =>
+  new AppError(504, 'CHARGER_TIMEOUT', 'The charger did not answer in time');
+
+/**
+ * The one way the platform tells a charger to do something. A command travels over the bus to
+ * the node holding the charger's socket; no node holding it means the charger is offline.
+ */
+export function createChargerCommands(bus: Bus, defaultTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
+  async function send<T>(
+    chargerId: string,
+    action: string,
+    params: Record<string, unknown>,
+    timeoutMs = defaultTimeoutMs,
+  ): Promise<T> {
+    const request: ChargerCommandRequest = { action, params, timeoutMs };
+    try {
+      // The bus waits a little longer than the charger call so the charger's own time-out wins.
+      return (await bus.request(chargerCommandSubject(chargerId), request, timeoutMs + 500)) as T;
+    } catch (error) {
+      if (error instanceof NoResponderError) throw chargerOffline();
+      if (error instanceof BusTimeoutError) throw chargerTimeout();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppError(502, 'CHARGER_ERROR', `The charger refused the command: ${reason}`);
+    }
+  }
+
+  return {
+    send,
+    remoteStart: (
+      chargerId: string,
+      input: { idTag: string; connectorId?: number; chargingProfile?: ChargingProfile },
+    ) => send<{ status: RemoteStatus }>(chargerId, 'RemoteStartTransaction', { ...input }),
+    remoteStop: (chargerId: string, transactionId: number) =>
+      send<{ status: RemoteStatus }>(chargerId, 'RemoteStopTransaction', { transactionId }),
+    unlockConnector: (chargerId: string, connectorId: number) =>
+      send<{ status: 'Unlocked' | 'UnlockFailed' | 'NotSupported' }>(chargerId, 'UnlockConnector', {
+        connectorId,
+      }),
+    setChargingProfile: (
+      chargerId: string,
+      connectorId: number,
+      csChargingProfiles: ChargingProfile,
+    ) =>
+      send<{ status: 'Accepted' | 'Rejected' | 'NotSupported' }>(chargerId, 'SetChargingProfile', {
+        connectorId,
+        csChargingProfiles,
+      }),
+    clearChargingProfile: (
+      chargerId: string,
+      filter: {
+        id?: number;
+        connectorId?: number;
+        chargingProfilePurpose?: string;
+        stackLevel?: number;
+      },
+    ) => send<{ status: 'Accepted' | 'Unknown' }>(chargerId, 'ClearChargingProfile', { ...filter }),
+    getCompositeSchedule: (
+      chargerId: string,
+      input: { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' },
+    ) =>
+      send<{ status: 'Accepted' | 'Rejected'; chargingSchedule?: unknown }>(
+        chargerId,
+        'GetCompositeSchedule',
+        { ...input },
+      ),
+    changeConfiguration: (chargerId: string, key: string, value: string) =>
+      send<{ status: 'Accepted' | 'Rejected' | 'RebootRequired' | 'NotSupported' }>(
+        chargerId,
+        'ChangeConfiguration',
+        { key, value },
+      ),
+    getConfiguration: (chargerId: string, key?: string[], timeoutMs?: number) =>
+      send<{
+        configurationKey?: { key: string; readonly: boolean; value?: string }[];
+        unknownKey?: string[];
+      }>(chargerId, 'GetConfiguration', key ? { key } : {}, timeoutMs),
+    triggerMessage: (chargerId: string, requestedMessage: string, connectorId?: number) =>
+      send<{ status: 'Accepted' | 'Rejected' | 'NotImplemented' }>(chargerId, 'TriggerMessage', {
+        requestedMessage,
+        ...(connectorId === undefined ? {} : { connectorId }),
+      }),
+    reset: (chargerId: string, type: 'Hard' | 'Soft') =>
+      send<{ status: 'Accepted' | 'Rejected' }>(chargerId, 'Reset', { type }),
+    changeAvailability: (
+      chargerId: string,
+      connectorId: number,
+      type: 'Inoperative' | 'Operative',
+    ) =>
+      send<{ status: 'Accepted' | 'Rejected' | 'Scheduled' }>(chargerId, 'ChangeAvailability', {
+        connectorId,
+        type,
+      }),
+  };
+}
+
+export type ChargerCommands = ReturnType<typeof createChargerCommands>;

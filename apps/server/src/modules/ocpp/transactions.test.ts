@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import type { ChargerView } from '@evc/contract';
+import { createTestApp, OPERATOR, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let endpoint: string;
+let operatorToken: string;
+const clients: RPCClient[] = [];
+
+async function provision(chargePointId: string, barcode: string): Promise<ChargerView> {
+  const answer = await t.call('operatorCreateCharger', {
+    token: operatorToken,
+    body: {
+      chargePointId,
+      barcode,
+      name: `Charger ${barcode}`,
+      address: '2 Station Road',
+      city: 'York',
+      post_code: 'YO1 6HT',
+      country: 'GB',
+      lat: 53.958,
+      lon: -1.093,
+      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
+      tariff: { standard_rate: 0.45, currency: 'GBP' },
+    },
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data as ChargerView;
+}
+
+async function connect(identity: string): Promise<RPCClient> {
+  const options: Partial<RPC_ClientOptions> = {
+    endpoint,
+    identity,
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    reconnect: false,
+  };
+  // The library's typings mark every option required; it fills in defaults for those left out.
+  const client = new RPCClient(options as RPC_ClientOptions);
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
+const online = async (chargerId: string) => {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const answer = await t.app.ocpp.commands.send(chargerId, 'GetConfiguration', {}).then(
+      () => true,
+      (error: unknown) => (error as { code?: string }).code !== 'CHARGER_OFFLINE',
+    );
+    if (answer) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300, commandTimeoutMs: 300 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  endpoint = `ws://127.0.0.1:${address.port}/ocpp`;
+  operatorToken = (await t.login(OPERATOR)).token;
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
+  await t.close();
+});
+
+describe('OCPP transactions and commands', () => {
+  test('an unknown tag is Invalid and its attempt recorded', async () => {
+    const charger = await provision('CP-TX-1', '3201');
+    const client = await connect('CP-TX-1');
+    const answer = (await client.call('Authorize', { idTag: 'CARD-UNKNOWN' })) as {
+      idTagInfo: { status: string };
+    };
+    expect(answer.idTagInfo.status).toBe('Invalid');
+    const attempts = await t.app.ocpp.transactions.authorizeAttempts(
+      charger._id,
+      'Invalid',
+      new Date(Date.now() - 60_000),
+    );
+    expect(attempts.map((a) => a.idTag)).toEqual(['CARD-UNKNOWN']);
+  });
+
+  test('replayed start and stop messages are taken once', async () => {
+    const charger = await provision('CP-TX-2', '3202');
+    await t.app.ocpp.transactions.issueTag('REMOTE-TAG-1', null, 'remote');
+    const client = await connect('CP-TX-2');
+    const start = {
+      connectorId: 1,
+      idTag: 'REMOTE-TAG-1',
+      meterStart: 1000,
+      timestamp: '2026-01-01T10:00:00.000Z',
+    };
+    const first = (await client.call('StartTransaction', start)) as {
+      transactionId: number;
+      idTagInfo: { status: string };
+    };
+    const replay = (await client.call('StartTransaction', start)) as { transactionId: number };
+    expect(first.idTagInfo.status).toBe('Accepted');
+    expect(replay.transactionId).toBe(first.transactionId);
+
+    const meter = {
+      connectorId: 1,
+      transactionId: first.transactionId,
+      meterValue: [
+        {
+          timestamp: '2026-01-01T10:10:00.000Z',
+          sampledValue: [
+            { value: '2500', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            { value: '7.2', measurand: 'Power.Active.Import', unit: 'kW' },
+          ],
+        },
+      ],
+    };
+    await client.call('MeterValues', meter);
+    await client.call('MeterValues', meter);
+    const stop = {
+      transactionId: first.transactionId,
+      meterStop: 4000,
+      timestamp: '2026-01-01T10:30:00.000Z',
+      reason: 'Remote',
+    };
+    await client.call('StopTransaction', stop);
+    await client.call('StopTransaction', { ...stop, meterStop: 9999 });
+
+    const rows = await t.app.ocpp.transactions.forCharger(charger._id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ meterStartWh: 1000, meterStopWh: 4000, stopReason: 'Remote' });
+    const samples = await t.app.ocpp.transactions.meterValues(first.transactionId);
+    expect(samples.map((s) => [s.energyWh, s.powerW])).toEqual([[2500, 7200]]);
+  });
+
+  test('a stop for an unknown transaction is accepted and recorded', async () => {
+    const charger = await provision('CP-TX-3', '3203');
+    const client = await connect('CP-TX-3');
+    await client.call('StopTransaction', {
+      transactionId: 987654,
+      meterStop: 5000,
+      timestamp: '2026-01-01T11:00:00.000Z',
+    });
+    const rows = await t.app.ocpp.transactions.forCharger(charger._id);
+    expect(rows).toMatchObject([{ transactionId: 987654, startUnknown: true, meterStopWh: 5000 }]);
+  });
+
+  test('commands reach the charger, and fail clearly when it is offline or silent', async () => {
+    const charger = await provision('CP-TX-4', '3204');
+    const { commands } = t.app.ocpp;
+    await expect(commands.reset(charger._id, 'Soft')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'CHARGER_OFFLINE',
+      message: 'Charger Unavailable',
+    });
+    const client = await connect('CP-TX-4');
+    client.handle('RemoteStartTransaction', () => Promise.resolve({ status: 'Accepted' }));
+    client.handle('Reset', () => new Promise(() => undefined));
+    client.handle('GetConfiguration', () => Promise.resolve({ configurationKey: [] }));
+    await online(charger._id);
+    await expect(
+      commands.remoteStart(charger._id, { idTag: 'REMOTE-TAG-2', connectorId: 1 }),
+    ).resolves.toEqual({ status: 'Accepted' });
+    await expect(commands.reset(charger._id, 'Soft')).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'CHARGER_TIMEOUT',
+    });
+  });
+});

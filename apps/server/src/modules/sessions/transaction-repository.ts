@@ -1,0 +1,199 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  idTags,
+  ocppAuthorizeAttempts,
+  ocppMeterValues,
+  ocppTransactions,
+  type OcppMeterValueRow,
+  type OcppTransactionRow,
+} from '../../platform/db/schema.ts';
+
+export interface TransactionStart {
+  chargerId: string;
+  connectorNumber: number;
+  idTag: string;
+  userId: string | null;
+  meterStartWh: number;
+  startedAt: Date;
+}
+
+export interface TransactionStop {
+  transactionId: number;
+  chargerId: string;
+  idTag: string | null;
+  meterStopWh: number;
+  stoppedAt: Date;
+  reason: string | null;
+}
+
+export interface MeterSample {
+  chargerId: string;
+  connectorNumber: number;
+  transactionId: number | null;
+  energyWh: number | null;
+  powerW: number | null;
+  socPercent: number | null;
+  sampledAt: Date;
+}
+
+/** The OCPP-level record of charging: transactions, their meter values, tags and attempts. */
+export function createTransactionRepository(db: Db) {
+  const byId = async (transactionId: number) =>
+    (
+      await db
+        .select()
+        .from(ocppTransactions)
+        .where(eq(ocppTransactions.transactionId, transactionId))
+    )[0];
+
+  return {
+    findById: byId,
+
+    /**
+     * Starts a transaction, or finds the one a replayed StartTransaction started already (same
+     * charger, connector, start time and meter start). `created` is false for a replay.
+     */
+    async start(input: TransactionStart): Promise<{ row: OcppTransactionRow; created: boolean }> {
+      const inserted = await db
+        .insert(ocppTransactions)
+        .values(input)
+        .onConflictDoNothing()
+        .returning();
+      if (inserted[0]) return { row: inserted[0], created: true };
+      const [existing] = await db
+        .select()
+        .from(ocppTransactions)
+        .where(
+          and(
+            eq(ocppTransactions.chargerId, input.chargerId),
+            eq(ocppTransactions.connectorNumber, input.connectorNumber),
+            eq(ocppTransactions.startedAt, input.startedAt),
+            eq(ocppTransactions.meterStartWh, input.meterStartWh),
+          ),
+        );
+      if (!existing) throw new Error('transaction vanished between insert and read');
+      return { row: existing, created: false };
+    },
+
+    /**
+     * Stops a transaction once: a second stop changes nothing (`changed` false). A stop for a
+     * transaction never seen is recorded as a row of its own, its start unknown.
+     */
+    async stop(input: TransactionStop): Promise<{ row: OcppTransactionRow; changed: boolean }> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(ocppTransactions)
+          .where(eq(ocppTransactions.transactionId, input.transactionId))
+          .for('update');
+        if (current?.stoppedAt) return { row: current, changed: false };
+        const stop = {
+          meterStopWh: input.meterStopWh,
+          stoppedAt: input.stoppedAt,
+          stopReason: input.reason,
+        };
+        if (current) {
+          const [row] = await tx
+            .update(ocppTransactions)
+            .set(stop)
+            .where(eq(ocppTransactions.transactionId, input.transactionId))
+            .returning();
+          return { row: row ?? current, changed: true };
+        }
+        const [row] = await tx
+          .insert(ocppTransactions)
+          .values({
+            transactionId: input.transactionId,
+            chargerId: input.chargerId,
+            connectorNumber: 0,
+            idTag: input.idTag,
+            startUnknown: true,
+            ...stop,
+          })
+          .returning();
+        if (!row) throw new Error('could not record the stop');
+        // The charger chose this id; keep the sequence past it so later starts never collide.
+        await tx.execute(
+          sql`SELECT setval(pg_get_serial_sequence('ocpp_transactions', 'transaction_id'), (SELECT max(transaction_id) FROM ocpp_transactions))`,
+        );
+        return { row, changed: true };
+      });
+    },
+
+    /** Stores meter samples, a replayed sample (same transaction and time) once. */
+    async addMeterValues(samples: MeterSample[]): Promise<number> {
+      if (samples.length === 0) return 0;
+      const rows = await db
+        .insert(ocppMeterValues)
+        .values(samples)
+        .onConflictDoNothing()
+        .returning({ id: ocppMeterValues.id });
+      return rows.length;
+    },
+
+    async meterValues(transactionId: number): Promise<OcppMeterValueRow[]> {
+      return db
+        .select()
+        .from(ocppMeterValues)
+        .where(eq(ocppMeterValues.transactionId, transactionId))
+        .orderBy(ocppMeterValues.sampledAt);
+    },
+
+    async ongoing(chargerId: string, connectorNumber: number) {
+      return db
+        .select()
+        .from(ocppTransactions)
+        .where(
+          and(
+            eq(ocppTransactions.chargerId, chargerId),
+            eq(ocppTransactions.connectorNumber, connectorNumber),
+            isNull(ocppTransactions.stoppedAt),
+          ),
+        )
+        .orderBy(desc(ocppTransactions.startedAt));
+    },
+
+    async forCharger(chargerId: string): Promise<OcppTransactionRow[]> {
+      return db
+        .select()
+        .from(ocppTransactions)
+        .where(eq(ocppTransactions.chargerId, chargerId))
+        .orderBy(ocppTransactions.transactionId);
+    },
+
+    async issueTag(idTag: string, userId: string | null, kind: 'remote' | 'rfid') {
+      await db.insert(idTags).values({ idTag, userId, kind }).onConflictDoNothing();
+    },
+
+    async findTag(idTag: string) {
+      return (await db.select().from(idTags).where(eq(idTags.idTag, idTag)))[0];
+    },
+
+    async recordAuthorize(attempt: {
+      chargerId: string;
+      idTag: string;
+      status: string;
+      attemptedAt: Date;
+    }) {
+      await db.insert(ocppAuthorizeAttempts).values(attempt);
+    },
+
+    /** Attempts with a given status at a charger since a time, newest first. */
+    async authorizeAttempts(chargerId: string, status: string, since: Date) {
+      return db
+        .select()
+        .from(ocppAuthorizeAttempts)
+        .where(
+          and(
+            eq(ocppAuthorizeAttempts.chargerId, chargerId),
+            eq(ocppAuthorizeAttempts.status, status),
+            gte(ocppAuthorizeAttempts.attemptedAt, since),
+          ),
+        )
+        .orderBy(desc(ocppAuthorizeAttempts.attemptedAt), desc(ocppAuthorizeAttempts.id));
+    },
+  };
+}
+
+export type TransactionRepository = ReturnType<typeof createTransactionRepository>;

@@ -1,0 +1,32 @@
+/**
+ * How the nodes of the platform talk: events fanned out to every subscriber (publish/subscribe)
+ * and commands answered by whichever node serves their subject (request/reply). The in-process
+ * bus serves one node; a NATS bus carries the same calls across several.
+ */
+export interface Bus {
+  publish(subject: string, event: unknown): void;
+  /** Calls `listener` for every event on `subject`; returns the unsubscribe function. */
+  subscribe(subject: string, listener: (event: unknown) => void): () => void;
+  /**
+   * Sends a request to the one responder of `subject` and waits for its answer. Rejects with
+   * `NoResponderError` when nobody serves the subject and `BusTimeoutError` after `timeoutMs`.
+   */
+  request(subject: string, payload: unknown, timeoutMs: number): Promise<unknown>;
+  /** Serves requests on `subject`; returns the function that stops serving. */
+  respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void;
+  close(): Promise<void>;
+}
+
+export class NoResponderError extends Error {
+  constructor(readonly subject: string) {
+    super(`nobody answers ${subject}`);
+    this.name = 'NoResponderError';
+  }
+}
+
+export class BusTimeoutError extends Error {
+  constructor(readonly subject: string) {
+    super(`no answer on ${subject} in time`);
+    this.name = 'BusTimeoutError';
+  }
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { RPCServer } from 'ocpp-rpc';
+import type RPCServerClient from 'ocpp-rpc/lib/server-client';
+import { ChargePointSimulator } from './simulator.ts';
+
+/** A bare central system that records what the simulator says and lets the test command it. */
+let server: RPCServer;
+let url: string;
+const heard: { action: string; params: Record<string, unknown> }[] = [];
+let station: RPCServerClient | null = null;
+let nextTransactionId = 100;
+
+beforeAll(async () => {
+  server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
+  server.on('client', (client: RPCServerClient) => {
+    station = client;
+    const record = (action: string, answer: (p: Record<string, unknown>) => object) =>
+      client.handle(action, ({ params }) => {
+        const p = params as Record<string, unknown>;
+        heard.push({ action, params: p });
+        return Promise.resolve(answer(p));
+      });
+    record('BootNotification', () => ({
+      status: 'Accepted',
+      currentTime: new Date().toISOString(),
+      interval: 60,
+    }));
+    record('StatusNotification', () => ({}));
+    record('Authorize', (p) => ({
+      idTagInfo: { status: p.idTag === 'GOOD' ? 'Accepted' : 'Invalid' },
+    }));
+    record('StartTransaction', () => ({
+      transactionId: (nextTransactionId += 1),
+      idTagInfo: { status: 'Accepted' },
+    }));
+    record('MeterValues', () => ({}));
+    record('StopTransaction', () => ({}));
+  });
+  const http = await server.listen(0, '127.0.0.1');
+  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterAll(() => server.close({ force: true }));
+
+const statuses = () =>
+  heard.filter((m) => m.action === 'StatusNotification').map((m) => m.params.status);
+
+async function until(check: () => boolean) {
+  const deadline = Date.now() + 3000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+function command(action: string, params: object) {
+  if (!station) throw new Error('no station');
+  return station.call(action, params);
+}
+
+describe('simulator state machine', () => {
+  test('remote start, pause, vehicle suspend, resume and remote stop', async () => {
+    heard.length = 0;
+    const sim = new ChargePointSimulator({
+      url,
+      chargePointId: 'SM-1',
+      connectors: 1,
+      meterIntervalMs: 30,
+      rampSeconds: 0.01,
+    });
+    await sim.start();
+    expect(await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 })).toEqual({
+      status: 'Accepted',
+    });
+    await until(() => sim.status(1) === 'Charging' && sim.transactionId(1) !== null);
+    expect(await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 })).toEqual({
+      status: 'Rejected',
+    });
+    const profile = (limit: number) => ({
+      connectorId: 1,
+      csChargingProfiles: {
+        chargingProfileId: 1,
+        stackLevel: 0,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit }],
+        },
+      },
+    });
+    await command('SetChargingProfile', profile(0));
+    await until(() => sim.status(1) === 'SuspendedEVSE');
+    await command('ClearChargingProfile', {});
+    await until(() => sim.status(1) === 'Charging');
+    await sim.suspendByVehicle(1, true);
+    expect(sim.status(1)).toBe('SuspendedEV');
+    await sim.suspendByVehicle(1, false);
+    await until(() => heard.some((m) => m.action === 'MeterValues'));
+    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
+    await until(() => sim.status(1) === 'Available');
+    expect(statuses().slice(1)).toEqual([
+      'Preparing',
+      'Charging',
+      'SuspendedEVSE',
+      'Charging',
+      'SuspendedEV',
+      'Charging',
+      'Finishing',
+      'Available',
+    ]);
+    const stop = heard.find((m) => m.action === 'StopTransaction');
+    expect(stop?.params.meterStop).toBe(Math.round(sim.energyWh(1)));
+    await sim.stop();
+  });
+
+  test('an unknown tag does not start; messages queued offline are replayed in order', async () => {
+    heard.length = 0;
+    const sim = new ChargePointSimulator({ url, chargePointId: 'SM-2', connectors: 1 });
+    await sim.start();
+    await expect(sim.presentTag(1, 'BAD')).resolves.toBe('Invalid');
+    expect(sim.status(1)).toBe('Available');
+    await sim.stop();
+    heard.length = 0;
+    // Offline: the start and stop wait in the queue.
+    await expect(sim.presentTag(1, 'GOOD')).rejects.toThrow();
+    await sim.start();
+    await sim.presentTag(1, 'GOOD');
+    await sim.stop();
+    await sim.stopTransaction(1);
+    expect(sim.queued).toBe(1);
+    await sim.start();
+    expect(sim.queued).toBe(0);
+    const transactionMessages = heard
+      .filter((m) => m.action === 'StartTransaction' || m.action === 'StopTransaction')
+      .map((m) => m.action);
+    expect(transactionMessages).toEqual(['StartTransaction', 'StopTransaction']);
+    const started = nextTransactionId;
+    expect(heard.find((m) => m.action === 'StopTransaction')?.params.transactionId).toBe(started);
+    await sim.stop();
+  });
+});
