@@ -119,9 +119,10 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     expect(seen[0]?.body).toMatchObject({ barcode: '4242' });
   });
 
-  it('shows the banner with the name, barcode and serial number, each labelled', async () => {
+  it('is headed by the charger name, with the barcode and serial number labelled in the banner', async () => {
     stubServer(() => json(200, { data: charger() }));
     renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByRole('heading', { name: 'Leeds Dock' })).toBeTruthy();
     const banner = await screen.findByRole('region', { name: 'Charger details' });
     const labelled = Object.fromEntries(
       [...banner.querySelectorAll('dt')].map((term) => [
@@ -129,7 +130,7 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
         term.nextElementSibling?.textContent,
       ]),
     );
-    expect(labelled).toEqual({ Name: 'Leeds Dock', 'Charger ID': '1001', 'Serial number': 'SN-1' });
+    expect(labelled).toEqual({ 'Charger ID': '1001', 'Serial number': 'SN-1' });
     expect(within(banner).getByText('1 The Boulevard, Leeds LS10 1PZ')).toBeTruthy();
   });
 

@@ -84,7 +84,8 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
   const connectors = charger.connectors.filter((connector) => connector.connectornumber !== 0);
   return (
     <>
-      <ChargerBanner charger={charger}>
+      {/* The page is headed by the charger's name, so the banner leaves it out. */}
+      <ChargerBanner charger={charger} showName={false}>
         <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
       </ChargerBanner>
       {!charger.online && (
@@ -165,7 +166,7 @@ export function ChargerDetailsPage() {
     (charger.error instanceof ApiError && charger.error.status === 404);
 
   return (
-    <PageView title={t('chargers.details.title')}>
+    <PageView title={openedName ?? t('chargers.details.title')}>
       {notFound ? (
         <div className="form-error" role="alert">
           <strong>{t('chargers.notFound.title')}</strong>
