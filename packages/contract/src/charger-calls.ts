@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { barcode } from './chargers.ts';
 
-/** spec 000 §9: the pre-authorisation placed on the card before charging, by default. */
-export const DEFAULT_PREAUTH_AMOUNT = 3000;
-
 /** GET /development/charger/preauth/{chargerid}: minor units; 0 for a free tariff (001 §5). */
 export const preauthResponse = z.object({
   amount: z.number().int().min(0),

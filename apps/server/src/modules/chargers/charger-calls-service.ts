@@ -1,12 +1,11 @@
 import {
-  DEFAULT_PREAUTH_AMOUNT,
   type ChargerCapabilities,
   tariffInput,
   type MyTransactionData,
   type PreauthResponse,
   type UnauthorizedAuths,
 } from '@evc/contract';
-import { isTariffFree } from '@evc/domain';
+import { DEFAULT_PREAUTH_MINOR, isTariffFree } from '@evc/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ChargerCommands } from '../ocpp/charger-commands.ts';
@@ -77,7 +76,7 @@ export function createChargerCallsService(deps: {
       const tariff = tariffInput.parse(charger.tariff);
       // spec 001 §5: nothing is held on the card for a free tariff.
       return {
-        amount: isTariffFree(tariff) ? 0 : DEFAULT_PREAUTH_AMOUNT,
+        amount: isTariffFree(tariff) ? 0 : DEFAULT_PREAUTH_MINOR,
         currency: tariff.currency,
       };
     },

@@ -1,5 +1,5 @@
 import type { CallParsedRequest, Currency, User } from '@evc/contract';
-import { DEFAULT_PERMISSION } from '@evc/domain';
+import { permissionsOfRoles } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import { AppError, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
@@ -23,13 +23,6 @@ export interface UsersServiceDeps {
 }
 
 type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
-
-/** spec 000 §6: every driver charges at chargers and sees credit; operators also run the network. */
-const DRIVER_PERMISSIONS = [DEFAULT_PERMISSION, 'CREDIT'];
-const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
-  driver: DRIVER_PERMISSIONS,
-  operator: ['OPERATOR', 'SUPPORT'],
-};
 
 export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
@@ -113,8 +106,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async visibilityPermissions(auth: AuthContext): Promise<{ name: string }[]> {
       const row = await ownAccount(auth);
-      const names = new Set(row.roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []));
-      return [...names].map((name) => ({ name }));
+      return permissionsOfRoles(row.roles).map((name) => ({ name }));
     },
 
     /**
