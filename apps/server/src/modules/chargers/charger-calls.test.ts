@@ -1,34 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ChargerInput, ChargerView } from '@evc/contract';
+import type { ChargerInput } from '@evc/contract';
 import { users } from '../../platform/db/schema.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let operatorToken: string;
 let driverToken: string;
 let driverId: string;
 
-async function provision(barcode: string, tariff: ChargerInput['tariff']): Promise<ChargerView> {
-  const answer = await t.call('operatorCreateCharger', {
-    token: operatorToken,
-    body: {
-      chargePointId: `CP-CALLS-${barcode}`,
-      barcode,
-      name: `Charger ${barcode}`,
-      address: '2 Station Road',
-      city: 'York',
-      post_code: 'YO1 6HT',
-      country: 'GB',
-      lat: 53.958,
-      lon: -1.093,
-      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
-      tariff,
-    },
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.data as ChargerView;
-}
+const provision = (barcode: string, tariff: ChargerInput['tariff']) =>
+  provisionCharger(t, operatorToken, testCharger(`CP-CALLS-${barcode}`, barcode, { tariff }));
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,6 +3,7 @@ import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import type { ChargerInput, ChargerView } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let endpoint: string;
@@ -10,32 +11,8 @@ let operatorToken: string;
 let driverToken: string;
 const clients: RPCClient[] = [];
 
-function charger(
-  chargePointId: string,
-  barcode: string,
-  extra: Partial<ChargerInput> = {},
-): ChargerInput {
-  return {
-    chargePointId,
-    barcode,
-    name: `Charger ${barcode}`,
-    address: '2 Station Road',
-    city: 'York',
-    post_code: 'YO1 6HT',
-    country: 'GB',
-    lat: 53.958,
-    lon: -1.093,
-    connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
-    tariff: { standard_rate: 0.45, currency: 'GBP' },
-    ...extra,
-  };
-}
-
-async function provision(input: ChargerInput): Promise<ChargerView> {
-  const answer = await t.call('operatorCreateCharger', { token: operatorToken, body: input });
-  expect(answer.status).toBe(200);
-  return answer.body.data as ChargerView;
-}
+const charger = testCharger;
+const provision = (input: ChargerInput) => provisionCharger(t, operatorToken, input);
 
 function chargePoint(identity: string, password?: string): RPCClient {
   const options: Partial<RPC_ClientOptions> = {

@@ -1,33 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ChargePointSimulator } from '@evc/charger-sim';
-import type { ChargerView } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let url: string;
 let operatorToken: string;
 const sims: ChargePointSimulator[] = [];
 
-async function provision(chargePointId: string, barcode: string): Promise<ChargerView> {
-  const answer = await t.call('operatorCreateCharger', {
-    token: operatorToken,
-    body: {
-      chargePointId,
-      barcode,
-      name: `Charger ${barcode}`,
-      address: '2 Station Road',
-      city: 'York',
-      post_code: 'YO1 6HT',
-      country: 'GB',
-      lat: 53.958,
-      lon: -1.093,
-      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
-      tariff: { standard_rate: 0.45, currency: 'GBP' },
-    },
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.data as ChargerView;
-}
+const provision = (chargePointId: string, barcode: string) =>
+  provisionCharger(t, operatorToken, testCharger(chargePointId, barcode));
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;

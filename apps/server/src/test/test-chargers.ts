@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import type { ChargerInput, ChargerView } from '@evc/contract';
+import type { TestApp } from './test-app.ts';
+
+/** A public charger in York with one Type 2 connector at 45p/kWh; `extra` replaces any field. */
+export function testCharger(
+  chargePointId: string,
+  barcode: string,
+  extra: Partial<ChargerInput> = {},
+): ChargerInput {
+  return {
+    chargePointId,
+    barcode,
+    name: `Charger ${barcode}`,
+    address: '2 Station Road',
+    city: 'York',
+    post_code: 'YO1 6HT',
+    country: 'GB',
+    lat: 53.958,
+    lon: -1.093,
+    connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
+    tariff: { standard_rate: 0.45, currency: 'GBP' },
+    ...extra,
+  };
+}
+
+/** Provisions a charger through the operator API, as an operator would. */
+export async function provisionCharger(
+  t: TestApp,
+  operatorToken: string,
+  input: ChargerInput,
+): Promise<ChargerView> {
+  const answer = await t.call('operatorCreateCharger', { token: operatorToken, body: input });
+  expect(answer.status).toBe(200);
+  return answer.body.data as ChargerView;
+}
