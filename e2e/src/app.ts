@@ -21,3 +21,35 @@ export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.getByText('Log out').click();
   await page.waitForURL('**/login');
 }
+
+/** Calls the API as the app does (POST, JSON, an optional bearer token) and answers its data. */
+export async function callApi<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
+/** Signs the demo operator in through the API and answers its access token. */
+export async function operatorToken(baseUrl: string, uuid: string): Promise<string> {
+  const operator = await callApi<{ user: { token: string } }>(baseUrl, '/login', {
+    name: 'operator@example.com',
+    password: 'Operator-pass-2026',
+    apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
+    appVersion: '2.7.9',
+    uuid,
+  });
+  return operator.user.token;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ChargePointSimulator } from '@evc/charger-sim';
-import { submitSignIn } from './app.ts';
+import { callApi, operatorToken, submitSignIn } from './app.ts';
 import { launchBrowser, newPhonePage } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -9,29 +9,12 @@ const port = inject('port');
 let browser: Browser;
 let simulator: ChargePointSimulator;
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
-  return answer.data;
-}
+const api = <T>(path: string, body: unknown, token?: string) =>
+  callApi<T>(baseUrl, path, body, token);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const operator = await api<{ user: { token: string } }>('/login', {
-    name: 'operator@example.com',
-    password: 'Operator-pass-2026',
-    apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
-    appVersion: '2.7.9',
-    uuid: 'e2e-operator',
-  });
+  const token = await operatorToken(baseUrl, 'e2e-operator');
   await api(
     '/operator/chargers',
     {
@@ -48,7 +31,7 @@ beforeAll(async () => {
       connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
       tariff: { standard_rate: 0.39, currency: 'GBP', connection_cost: 25 },
     },
-    operator.user.token,
+    token,
   );
   simulator = new ChargePointSimulator({
     url: `ws://localhost:${port}/ocpp`,

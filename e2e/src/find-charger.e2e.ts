@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { submitSignIn } from './app.ts';
+import { callApi, operatorToken, submitSignIn } from './app.ts';
 import { launchBrowser, newPhonePage } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -21,30 +21,13 @@ const CHARGER = {
   tariff: { standard_rate: 0.45, currency: 'GBP' },
 };
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
-  return answer.data;
-}
+const api = <T>(path: string, body: unknown, token?: string) =>
+  callApi<T>(baseUrl, path, body, token);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const operator = await api<{ user: { token: string } }>('/login', {
-    name: 'operator@example.com',
-    password: 'Operator-pass-2026',
-    apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
-    appVersion: '2.7.9',
-    uuid: 'e2e-finder-operator',
-  });
-  await api('/operator/chargers', CHARGER, operator.user.token);
+  const token = await operatorToken(baseUrl, 'e2e-finder-operator');
+  await api('/operator/chargers', CHARGER, token);
 });
 
 afterAll(async () => {
