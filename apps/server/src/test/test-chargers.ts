@@ -34,3 +34,11 @@ export async function provisionCharger(
   expect(answer.status).toBe(200);
   return answer.body.data as ChargerView;
 }
+
+/** Starts the test app on a free loopback port, for tests that need real sockets; answers host:port. */
+export async function listenOnLoopback(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `127.0.0.1:${address.port}`;
+}

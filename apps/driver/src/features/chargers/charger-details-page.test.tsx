@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import type { ChargerView } from '@evc/contract';
+import { tariffInput, type ChargerView } from '@evc/contract';
 import { loadRecentChargers } from '../../lib/recent-chargers.ts';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
@@ -55,21 +55,7 @@ function charger(overrides: Partial<ChargerView> = {}): ChargerView {
         currentStatus: { status: 'SuspendedEV', errorCode: null, at: null },
       },
     ],
-    tariff: {
-      standard_rate: 0.45,
-      alternate_rate: null,
-      alternate_time: null,
-      connection_cost: 100,
-      costperperiod: 0,
-      period: 0,
-      initialperiod: 0,
-      currency: 'GBP',
-      overstaycostperperiod: 0,
-      overstayperiod: 0,
-      overstaygraceperiod: 0,
-      payableByFuelCard: false,
-      variability: null,
-    },
+    tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP', connection_cost: 100 }),
     ...overrides,
   };
 }

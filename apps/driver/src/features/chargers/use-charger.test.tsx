@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChargerLiveEvent, ChargerView } from '@evc/contract';
+import { tariffInput, type ChargerLiveEvent, type ChargerView } from '@evc/contract';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { useChargerByBarcode } from './use-charger.ts';
@@ -36,21 +36,7 @@ const charger: ChargerView = {
       currentStatus: { status: 'Available', errorCode: null, at: null },
     },
   ],
-  tariff: {
-    standard_rate: 0.39,
-    alternate_rate: null,
-    alternate_time: null,
-    connection_cost: 25,
-    costperperiod: 0,
-    period: 0,
-    initialperiod: 0,
-    currency: 'GBP',
-    overstaycostperperiod: 0,
-    overstayperiod: 0,
-    overstaygraceperiod: 0,
-    payableByFuelCard: false,
-    variability: null,
-  },
+  tariff: tariffInput.parse({ standard_rate: 0.39, currency: 'GBP', connection_cost: 25 }),
 };
 
 const pushed: ChargerLiveEvent = {

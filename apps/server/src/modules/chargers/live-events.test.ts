@@ -3,6 +3,7 @@ import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import { chargerLiveEvent, type ChargerLiveEvent } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let base: string;
@@ -11,29 +12,14 @@ const clients: RPCClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t);
   driverToken = (await t.login(DRIVER)).token;
   const operatorToken = (await t.login(OPERATOR)).token;
-  const answer = await t.call('operatorCreateCharger', {
-    token: operatorToken,
-    body: {
-      chargePointId: 'CP-LIVE-1',
-      barcode: '3301',
-      name: 'Live charger',
-      address: '2 Station Road',
-      city: 'York',
-      post_code: 'YO1 6HT',
-      country: 'GB',
-      lat: 53.958,
-      lon: -1.093,
-      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
-      tariff: { standard_rate: 0.45, currency: 'GBP' },
-    },
-  });
-  expect(answer.status).toBe(200);
+  await provisionCharger(
+    t,
+    operatorToken,
+    testCharger('CP-LIVE-1', '3301', { name: 'Live charger' }),
+  );
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import type { ChargerInput, ChargerView } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let endpoint: string;
@@ -49,10 +49,7 @@ async function eventually<T>(
 
 beforeAll(async () => {
   t = await createTestApp({ ocpp: { heartbeatSeconds: 1, pingIntervalMs: 300 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  endpoint = `ws://127.0.0.1:${address.port}/ocpp`;
+  endpoint = `ws://${await listenOnLoopback(t)}/ocpp`;
   operatorToken = (await t.login(OPERATOR)).token;
   driverToken = (await t.login(DRIVER)).token;
 });

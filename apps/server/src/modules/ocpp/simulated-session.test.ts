@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let url: string;
@@ -36,10 +36,7 @@ function simulator(chargePointId: string): ChargePointSimulator {
 
 beforeAll(async () => {
   t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  url = `ws://127.0.0.1:${address.port}/ocpp`;
+  url = `ws://${await listenOnLoopback(t)}/ocpp`;
   operatorToken = (await t.login(OPERATOR)).token;
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import { createTestApp, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let endpoint: string;
@@ -43,10 +43,7 @@ beforeAll(async () => {
   t = await createTestApp({
     ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300, commandTimeoutMs: 300 },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  endpoint = `ws://127.0.0.1:${address.port}/ocpp`;
+  endpoint = `ws://${await listenOnLoopback(t)}/ocpp`;
   operatorToken = (await t.login(OPERATOR)).token;
 });
 
