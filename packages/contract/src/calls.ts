@@ -6,6 +6,8 @@ import * as guest from './guest.ts';
 import * as chargers from './chargers.ts';
 import * as chargerList from './charger-list.ts';
 import * as chargerCalls from './charger-calls.ts';
+import * as payments from './payments.ts';
+import * as sessions from './sessions.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -349,6 +351,168 @@ export const calls = {
     params: chargers.chargerIdParams,
     request: noBody,
     response: chargerCalls.chargerCapabilities,
+    auth: 'user',
+  },
+  // Payments (spec 000 §7)
+  listCards: {
+    method: 'POST',
+    path: '/listCards',
+    request: emptyRequest,
+    response: payments.listCardsResponse,
+    auth: 'user',
+  },
+  addToStripeSources: {
+    method: 'POST',
+    path: '/addToStripeSources',
+    request: payments.addToStripeSourcesRequest,
+    response: payments.addToStripeSourcesResponse,
+    auth: 'user',
+  },
+  deleteStripeSource: {
+    method: 'POST',
+    path: '/deleteStripeSource',
+    request: payments.cardSourceRequest,
+    response: payments.listCardsResponse,
+    auth: 'user',
+  },
+  selectDefaultStripeSource: {
+    method: 'POST',
+    path: '/selectDefaultStripeSource',
+    request: payments.cardSourceRequest,
+    response: payments.listCardsResponse,
+    auth: 'user',
+  },
+  getPaymentMethod: {
+    method: 'GET',
+    path: '/development/stripe/paymentMethod',
+    query: payments.paymentMethodQuery,
+    request: noBody,
+    response: payments.card,
+    auth: 'user',
+  },
+  initiatePaymentIntent: {
+    method: 'POST',
+    path: '/initiatePaymentIntent',
+    request: payments.initiatePaymentIntentRequest,
+    response: payments.paymentIntentResponse,
+    auth: 'user',
+  },
+  getUncapturedPaymentIntents: {
+    method: 'POST',
+    path: '/getUncapturedPaymentIntents',
+    request: payments.getUncapturedPaymentIntentsRequest,
+    response: payments.getUncapturedPaymentIntentsResponse,
+    auth: 'user',
+  },
+  sendReceipt: {
+    method: 'POST',
+    path: '/development/stripe/receipts/send/generic',
+    request: payments.sendReceiptRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  // The sandbox payment provider's client calls (Stripe's client flow, offline).
+  sandboxCreatePaymentMethod: {
+    method: 'POST',
+    path: '/sandbox/payment_methods',
+    request: payments.sandboxPaymentMethodRequest,
+    response: payments.sandboxPaymentMethodResponse,
+    auth: 'user',
+    allowGuests: true,
+  },
+  sandboxConfirmPaymentIntent: {
+    method: 'POST',
+    path: '/sandbox/payment_intents/:id/confirm',
+    params: payments.sandboxIntentParams,
+    request: payments.sandboxConfirmRequest,
+    response: payments.sandboxPaymentIntent,
+    auth: 'user',
+    allowGuests: true,
+  },
+  sandboxAuthenticatePaymentIntent: {
+    method: 'POST',
+    path: '/sandbox/payment_intents/:id/authenticate',
+    params: payments.sandboxIntentParams,
+    request: payments.sandboxAuthenticateRequest,
+    response: payments.sandboxPaymentIntent,
+    auth: 'user',
+    allowGuests: true,
+  },
+  sandboxGetPaymentIntent: {
+    method: 'GET',
+    path: '/sandbox/payment_intents/:id',
+    params: payments.sandboxIntentParams,
+    request: noBody,
+    response: payments.sandboxPaymentIntent,
+    auth: 'user',
+    allowGuests: true,
+  },
+  // Sessions (spec 000 §7)
+  remoteStartTransaction: {
+    method: 'POST',
+    path: '/remoteStartTransaction',
+    request: sessions.remoteStartTransactionRequest,
+    response: sessions.transactionView,
+    auth: 'user',
+  },
+  remoteStopTransaction: {
+    method: 'POST',
+    path: '/remoteStopTransaction',
+    request: sessions.transactionIdRequest,
+    response: sessions.transactionView,
+    auth: 'user',
+  },
+  pauseTransaction: {
+    method: 'POST',
+    path: '/development/charger/pause/:transactionid',
+    params: sessions.transactionIdParams,
+    request: emptyRequest,
+    response: sessions.transactionView,
+    auth: 'user',
+  },
+  unpauseTransaction: {
+    method: 'POST',
+    path: '/development/charger/unpause/:transactionid',
+    params: sessions.transactionIdParams,
+    request: emptyRequest,
+    response: sessions.transactionView,
+    auth: 'user',
+  },
+  clearDefaultProfile: {
+    method: 'POST',
+    path: '/development/charger/profile/cleardefault',
+    request: sessions.transactionIdRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  getTransactionByID: {
+    method: 'POST',
+    path: '/getTransactionByID',
+    request: sessions.transactionIdRequest,
+    response: sessions.transactionView,
+    auth: 'user',
+    allowGuests: true,
+  },
+  latestUserTransaction: {
+    method: 'GET',
+    path: '/development/transaction/user/latest',
+    request: noBody,
+    response: sessions.transactionView.nullable(),
+    auth: 'user',
+  },
+  unlockChargerConnector: {
+    method: 'POST',
+    path: '/unlockChargerConnector',
+    request: sessions.unlockConnectorRequest,
+    response: sessions.unlockConnectorResponse,
+    auth: 'user',
+  },
+  unlockCheck: {
+    method: 'GET',
+    path: '/connector/unlock/check',
+    query: sessions.unlockCheckQuery,
+    request: noBody,
+    response: sessions.unlockCheckResponse,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;

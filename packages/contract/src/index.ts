@@ -8,3 +8,5 @@ export * from './chargers.ts';
 export * from './charger-list.ts';
 export * from './calls.ts';
 export * from './charger-calls.ts';
+export * from './payments.ts';
+export * from './sessions.ts';

@@ -1,0 +1,45 @@
+import type { PaymentMethod } from '@evc/domain';
+
+/** A hold that secures a charging session: an intent in `requires_capture` owned by the driver. */
+export interface SessionHold {
+  intentId: string;
+  /** Minor units that may be captured. */
+  amountCapturable: number;
+  currency: string;
+}
+
+/**
+ * What the sessions module needs from payments, and nothing more. Every method is idempotent
+ * for the same `sessionId`: a StopTransaction that arrives twice settles once.
+ */
+export interface SessionPayments {
+  /**
+   * Checks that the driver may start with this method at a charger with this tariff
+   * (000 §4–§5): PAYG and wallets need a held intent of theirs not yet used by another session;
+   * CREDIT needs a free tariff or a balance above 0; FUELCARD needs `payableByFuelCard` and a
+   * saved fuel card. Throws an AppError (402 or 409 with a code) naming what is missing.
+   */
+  authoriseStart(input: {
+    userId: string;
+    sessionId: string;
+    source: PaymentMethod;
+    intentId: string | null;
+    tariff: { payableByFuelCard: boolean; free: boolean; currency: string };
+  }): Promise<{ held: number; hold: SessionHold | null }>;
+
+  /**
+   * Takes the final cost: captures it from the hold (the rest released; a cost of 0 cancels the
+   * hold), debits it from the credit balance, or records it against the fuel card.
+   */
+  settle(input: {
+    userId: string;
+    sessionId: string;
+    source: PaymentMethod;
+    intentId: string | null;
+    amountMinor: number;
+    currency: string;
+  }): Promise<{ captured: number; status: 'captured' | 'released' | 'debited' | 'invoiced' | 'failed' }>;
+
+  /** Releases the hold of a session that never started (the charger refused, no cable came). */
+  release(input: { sessionId: string; intentId: string | null }): Promise<void>;
+}

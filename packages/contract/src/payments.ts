@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '@evc/domain';
+import { isoDateTime } from './shared.ts';
+
+export const paymentMethodKind = z.enum(PAYMENT_METHODS);
+
+const minorAmount = z.number().int().min(1).max(1_000_000);
+/** A provider's payment-method id: Stripe's `pm_…` or the sandbox's. */
+const paymentMethodId = z.string().trim().min(3).max(255);
+
+/**
+ * spec 000 §3: a saved card. `source` is PAYG for an ordinary card and FUELCARD for a fuel card
+ * (saved the same way, marked by the driver); `default` is the card charged when none is chosen.
+ */
+export const card = z.object({
+  id: z.string(),
+  source: z.enum(['PAYG', 'FUELCARD']),
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int(),
+  country: z.string().nullable(),
+  funding: z.string().nullable(),
+  name: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_city: z.string().nullable(),
+  address_postal_code: z.string().nullable(),
+  address_country: z.string().nullable(),
+  default: z.boolean(),
+});
+export type Card = z.infer<typeof card>;
+
+/** POST /listCards {}: the caller's saved cards, the default first. */
+export const listCardsResponse = z.array(card);
+
+/** POST /addToStripeSources {card}: saves a payment method the app created with the provider. */
+export const addToStripeSourcesRequest = z.object({
+  card: paymentMethodId,
+  fuelCard: z.boolean().default(false),
+});
+export const addToStripeSourcesResponse = card;
+
+/** POST /deleteStripeSource {source} and /selectDefaultStripeSource {source}: answer the list. */
+export const cardSourceRequest = z.object({ source: z.string().trim().min(1) });
+
+/** GET /development/stripe/paymentMethod?pm_id: one of the caller's cards. */
+export const paymentMethodQuery = z.object({ pm_id: z.string().trim().min(1) });
+
+/**
+ * POST /initiatePaymentIntent. `type` says what the money is for: `charge` holds the charger's
+ * pre-authorisation (capture manual), `topup` adds credit (capture automatic); `connector_id` is
+ * the charger's _id and connector number as `{chargerid}:{connectornumber}` and is required for
+ * a charge. `source` is a saved card id, or a wallet's payment method id.
+ */
+export const initiatePaymentIntentRequest = z
+  .object({
+    connector_id: z
+      .string()
+      .regex(/^[^:]+:\d{1,2}$/, '{chargerid}:{connectornumber}')
+      .nullable()
+      .default(null),
+    type: z.enum(['charge', 'topup']),
+    amount: minorAmount,
+    source: paymentMethodId,
+    capture_method: z.enum(['manual', 'automatic']),
+  })
+  .superRefine((request, ctx) => {
+    const expected = request.type === 'charge' ? 'manual' : 'automatic';
+    if (request.capture_method !== expected)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['capture_method'],
+        message: `${request.type} needs capture_method ${expected}`,
+      });
+    if (request.type === 'charge' && request.connector_id === null)
+      ctx.addIssue({ code: 'custom', path: ['connector_id'], message: 'required for a charge' });
+  });
+/** spec 000 §3: the payment intent response (`secret` and `client_secret` are the same value). */
+export const paymentIntentResponse = z.object({
+  intentid: z.string(),
+  secret: z.string(),
+  client_secret: z.string(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
+
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export const paymentIntentStatus = z.enum(PAYMENT_INTENT_STATUSES);
+
+/** POST /getUncapturedPaymentIntents {card_id}: holds on that card not yet used by a session. */
+export const getUncapturedPaymentIntentsRequest = z.object({ card_id: z.string().trim().min(1) });
+export const uncapturedPaymentIntent = z.object({
+  intentid: z.string(),
+  client_secret: z.string(),
+  amount: z.number().int(),
+  amount_capturable: z.number().int(),
+  currency: z.string(),
+  connector_id: z.string().nullable(),
+  created: isoDateTime,
+});
+export const getUncapturedPaymentIntentsResponse = z.array(uncapturedPaymentIntent);
+export type UncapturedPaymentIntent = z.infer<typeof uncapturedPaymentIntent>;
+
+// The sandbox provider's client calls (used when no Stripe key is configured).
+
+/** POST /sandbox/payment_methods: Stripe's test card numbers only (spaces allowed). */
+export const sandboxPaymentMethodRequest = z.object({
+  number: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'a card number of 12 to 19 digits')),
+  exp_month: z.coerce.number().int().min(1).max(12),
+  exp_year: z.coerce.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+});
+export const sandboxPaymentMethodResponse = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+});
+export const sandboxIntentParams = z.object({ id: z.string().min(1) });
+export const sandboxConfirmRequest = z.object({ payment_method: paymentMethodId });
+/** The simulated 3-D Secure step: the driver approves or refuses in the challenge. */
+export const sandboxAuthenticateRequest = z.object({ outcome: z.enum(['approve', 'fail']) });
+export const sandboxPaymentIntent = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  amount_capturable: z.number().int(),
+  amount_received: z.number().int(),
+  status: paymentIntentStatus,
+  capture_method: z.enum(['manual', 'automatic']),
+});
+export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
+
+/** POST /development/stripe/receipts/send/generic {transactionid}: mails the receipt. */
+export const sendReceiptRequest = z.object({ transactionid: z.string().trim().min(1) });
