@@ -18,7 +18,7 @@ export interface SessionTariff {
   overstaycostperperiod: number;
   overstayperiod: number;
   overstaygraceperiod: number;
-  variability: { twentyfourseven: boolean; regular_hours: readonly TariffDay[] } | null;
+  variability: { twentyfourseven: boolean; regular_hours: TariffDay[] } | null;
 }
 
 /** A reading of the charger's cumulative energy register. */
