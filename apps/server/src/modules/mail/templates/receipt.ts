@@ -131,7 +131,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /** A receipt of a finished session with its cost breakdown, in the driver's language. */
 export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
-  const t = RECEIPT_TEXTS[language] ?? RECEIPT_TEXTS.en;
+  const t = RECEIPT_TEXTS[language] ?? en;
   const common = textsFor(language);
   const locale = LOCALES[language] ?? 'en-GB';
   const money = (minor: number) => formatMoney(minor, v.currency, locale);
