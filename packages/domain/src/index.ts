@@ -22,3 +22,4 @@ export * from './charger-barcode.ts';
 export * from './tariff-chart.ts';
 export * from './charger-search.ts';
 export * from './role-permissions.ts';
+export * from './payment-methods.ts';
