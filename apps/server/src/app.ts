@@ -29,6 +29,7 @@ import { createCentralSystem } from './modules/ocpp/central-system.ts';
 import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
+import { registerPayments } from './modules/payments/payments-module.ts';
 import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
 import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
 import { registerSessionRoutes } from './modules/sessions/routes.ts';
@@ -227,6 +228,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One process holds every charger socket: at start none is connected yet.
   app.addHook('onReady', () => chargers.markAllOffline());
   app.addHook('onClose', () => centralSystem.close());
+  // Charges hold exactly the pre-authorisation the charger's page shows.
+  const chargerCalls = createChargerCallsService({
+    chargers,
+    transactions,
+    commands: app.ocpp.commands,
+    now,
+  });
+  registerPayments(app, register, {
+    db,
+    users,
+    chargers,
+    preauth: (chargerId) => chargerCalls.preauth(chargerId),
+    now,
+  });
   registerSessionRoutes(register, sessionService);
   registerSessionLiveEvents(app, {
     bus,

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentMethod } from './constants.ts';
+import {
+  availableBalanceMinor,
+  captureMethodFor,
+  isCreditUsable,
+  isFuelCardUsable,
+  isWalletAvailable,
+  needsPaymentIntent,
+  planChargeIntent,
+  preauthorisationMinor,
+  usablePaymentMethods,
+  type AppPlatform,
+  type ChargeIntentPlan,
+  type PaymentChoiceInput,
+  type WebWallets,
+} from './payment-methods.ts';
+
+describe('availableBalanceMinor (spec 000 §3: stored negative when in credit)', () => {
+  it.each<[string, number, number]>([
+    ['a stored -1500 is 15.00 of credit', -1500, 1500],
+    ['a stored 250 is 2.50 owed', 250, -250],
+    ['a stored 0 is nothing, not -0', 0, 0],
+  ])('%s', (_label, stored, available) => {
+    expect(Object.is(availableBalanceMinor(stored), available)).toBe(true);
+  });
+});
+
+describe('isCreditUsable (spec 000 §5: free tariff or available balance above 0)', () => {
+  it.each<[string, boolean, number, boolean]>([
+    ['free tariff, no balance', true, 0, true],
+    ['free tariff, in debt', true, -500, true],
+    ['paid tariff, balance above 0', false, 1, true],
+    ['paid tariff, balance exactly 0', false, 0, false],
+    ['paid tariff, in debt', false, -1, false],
+  ])('%s', (_label, tariffFree, available, usable) => {
+    expect(isCreditUsable({ tariffFree, availableBalanceMinor: available })).toBe(usable);
+  });
+
+  it('reads the available balance: a stored -1500 (in credit) is usable', () => {
+    expect(
+      isCreditUsable({ tariffFree: false, availableBalanceMinor: availableBalanceMinor(-1500) }),
+    ).toBe(true);
+    expect(
+      isCreditUsable({ tariffFree: false, availableBalanceMinor: availableBalanceMinor(1500) }),
+    ).toBe(false);
+  });
+});
+
+describe('isFuelCardUsable (spec 000 §5: only if the tariff allows it)', () => {
+  it.each<[boolean, boolean]>([
+    [true, true],
+    [false, false],
+  ])('payableByFuelCard %s → %s', (payableByFuelCard, usable) => {
+    expect(isFuelCardUsable({ payableByFuelCard })).toBe(usable);
+  });
+});
+
+describe('needsPaymentIntent (spec 000 §4: CREDIT and FUELCARD need no intent)', () => {
+  it.each<[PaymentMethod, boolean]>([
+    ['CREDIT', false],
+    ['FUELCARD', false],
+    ['PAYG', true],
+    ['APPLEPAY', true],
+    ['GOOGLEPAY', true],
+  ])('%s → %s', (method, needed) => {
+    expect(needsPaymentIntent(method)).toBe(needed);
+  });
+});
+
+describe('captureMethodFor (spec 000 §4: manual for charging, automatic for top-ups)', () => {
+  it.each([
+    ['charge', 'manual'],
+    ['topup', 'automatic'],
+  ] as const)('%s → %s', (purpose, capture) => {
+    expect(captureMethodFor(purpose)).toBe(capture);
+  });
+});
+
+describe('planChargeIntent (spec 000 §4: PAYG reuses an uncaptured intent)', () => {
+  const create: ChargeIntentPlan = { kind: 'create', captureMethod: 'manual' };
+  it.each<[string, PaymentMethod, string | null, ChargeIntentPlan]>([
+    [
+      'PAYG with an uncaptured intent reuses it',
+      'PAYG',
+      'pi_1',
+      { kind: 'reuse', intentId: 'pi_1' },
+    ],
+    ['PAYG without one creates an intent', 'PAYG', null, create],
+    ['CREDIT needs no intent', 'CREDIT', null, { kind: 'none' }],
+    ['CREDIT ignores an uncaptured intent', 'CREDIT', 'pi_1', { kind: 'none' }],
+    ['FUELCARD needs no intent', 'FUELCARD', 'pi_1', { kind: 'none' }],
+    ['Google Pay creates an intent even with an uncaptured one', 'GOOGLEPAY', 'pi_1', create],
+    ['Apple Pay creates an intent', 'APPLEPAY', null, create],
+  ])('%s', (_label, method, uncapturedIntentId, plan) => {
+    expect(planChargeIntent({ method, uncapturedIntentId })).toEqual(plan);
+  });
+});
+
+describe('isWalletAvailable (spec 000 §4–§5: Google Pay on Android, Apple Pay on iOS)', () => {
+  const offered: WebWallets = { applePay: true, googlePay: true };
+  const none: WebWallets = { applePay: false, googlePay: false };
+  it.each<[string, 'APPLEPAY' | 'GOOGLEPAY', AppPlatform, WebWallets, boolean]>([
+    ['Google Pay on Android', 'GOOGLEPAY', 'android', none, true],
+    ['Google Pay does not work on iOS', 'GOOGLEPAY', 'ios', offered, false],
+    ['Apple Pay on iOS', 'APPLEPAY', 'ios', none, true],
+    ['Apple Pay does not work on Android', 'APPLEPAY', 'android', offered, false],
+    ['web: Google Pay when the browser offers it', 'GOOGLEPAY', 'web', offered, true],
+    ['web: Google Pay not offered', 'GOOGLEPAY', 'web', none, false],
+    ['web: Apple Pay when the browser offers it', 'APPLEPAY', 'web', offered, true],
+    [
+      'web: Apple Pay not offered though Google Pay is',
+      'APPLEPAY',
+      'web',
+      { applePay: false, googlePay: true },
+      false,
+    ],
+  ])('%s', (_label, wallet, platform, webWallets, available) => {
+    expect(isWalletAvailable(wallet, platform, webWallets)).toBe(available);
+  });
+
+  it('web without a Payment Request answer offers no wallet', () => {
+    expect(isWalletAvailable('GOOGLEPAY', 'web')).toBe(false);
+    expect(isWalletAvailable('APPLEPAY', 'web')).toBe(false);
+  });
+});
+
+describe('preauthorisationMinor (spec 000 §9: default 3000 minor units)', () => {
+  it.each<[boolean, number]>([
+    [false, 3000],
+    [true, 0],
+  ])('free tariff %s → %i', (free, amount) => {
+    expect(preauthorisationMinor(free)).toBe(amount);
+  });
+});
+
+describe('usablePaymentMethods', () => {
+  const base: PaymentChoiceInput = {
+    platform: 'web',
+    tariff: { free: false, payableByFuelCard: false },
+    availableBalanceMinor: 0,
+    hasCard: false,
+    hasFuelCard: false,
+  };
+  it.each<[string, Partial<PaymentChoiceInput>, PaymentMethod[]]>([
+    ['nothing saved, no credit, paid tariff', {}, []],
+    ['a card on the web', { hasCard: true }, ['PAYG']],
+    ['credit and a card', { hasCard: true, availableBalanceMinor: 1 }, ['CREDIT', 'PAYG']],
+    [
+      'a free tariff allows credit at 0',
+      { tariff: { free: true, payableByFuelCard: false } },
+      ['CREDIT'],
+    ],
+    ['a fuel card the tariff refuses', { hasFuelCard: true }, []],
+    [
+      'a fuel card the tariff accepts',
+      { hasFuelCard: true, tariff: { free: false, payableByFuelCard: true } },
+      ['FUELCARD'],
+    ],
+    [
+      'a tariff for fuel cards but none saved',
+      { tariff: { free: false, payableByFuelCard: true } },
+      [],
+    ],
+    ['Android offers Google Pay', { platform: 'android', hasCard: true }, ['PAYG', 'GOOGLEPAY']],
+    ['iOS offers Apple Pay', { platform: 'ios' }, ['APPLEPAY']],
+    [
+      'web offers what the browser offers',
+      { webWallets: { applePay: true, googlePay: false } },
+      ['APPLEPAY'],
+    ],
+  ])('%s', (_label, overrides, methods) => {
+    expect(usablePaymentMethods({ ...base, ...overrides })).toEqual(methods);
+  });
+});

@@ -1,0 +1,121 @@
+import { DEFAULT_PREAUTH_MINOR, type PaymentMethod } from './constants.ts';
+
+/** Where the app runs: wallets depend on it (spec 000 §4–§5). */
+export type AppPlatform = 'web' | 'android' | 'ios';
+
+/** What a money movement is for: a charging hold or a credit top-up. */
+export type PaymentPurpose = 'charge' | 'topup';
+export type CaptureMethod = 'manual' | 'automatic';
+
+/** A top-up takes any amount from 1.00 to 1000.00 of the user's currency (minor units). */
+export const TOPUP_MIN_MINOR = 100;
+export const TOPUP_MAX_MINOR = 100_000;
+
+/**
+ * The credit a driver can spend, in minor units. spec 000 §3: the balance is *stored* negative
+ * when the driver is in credit, so the available balance is minus the stored value.
+ */
+export function availableBalanceMinor(storedBalanceMinor: number): number {
+  return storedBalanceMinor === 0 ? 0 : -storedBalanceMinor;
+}
+
+/**
+ * spec 000 §5: credit can be used if the tariff is free or the available balance is above 0.
+ * Takes the *available* balance (see availableBalanceMinor), not the stored one.
+ */
+export function isCreditUsable(input: { tariffFree: boolean; availableBalanceMinor: number }) {
+  return input.tariffFree || input.availableBalanceMinor > 0;
+}
+
+/** spec 000 §5: the fuel card is usable only if the tariff allows it (payableByFuelCard). */
+export function isFuelCardUsable(tariff: { payableByFuelCard: boolean }): boolean {
+  return tariff.payableByFuelCard;
+}
+
+/** spec 000 §4: CREDIT and FUELCARD need no payment intent; cards and wallets do. */
+export function needsPaymentIntent(method: PaymentMethod): boolean {
+  return method !== 'CREDIT' && method !== 'FUELCARD';
+}
+
+/** spec 000 §4: capture is manual for charging, automatic for top-ups. */
+export function captureMethodFor(purpose: PaymentPurpose): CaptureMethod {
+  return purpose === 'charge' ? 'manual' : 'automatic';
+}
+
+/** What the charging flow does about an intent before it starts. */
+export type ChargeIntentPlan =
+  | { kind: 'none' }
+  | { kind: 'reuse'; intentId: string }
+  | { kind: 'create'; captureMethod: CaptureMethod };
+
+/**
+ * spec 000 §4: with PAYG and an uncaptured intent present, that intent is reused; CREDIT and
+ * FUELCARD need no intent; otherwise an intent is created (capture manual, for charging).
+ */
+export function planChargeIntent(input: {
+  method: PaymentMethod;
+  uncapturedIntentId: string | null;
+}): ChargeIntentPlan {
+  if (!needsPaymentIntent(input.method)) return { kind: 'none' };
+  if (input.method === 'PAYG' && input.uncapturedIntentId)
+    return { kind: 'reuse', intentId: input.uncapturedIntentId };
+  return { kind: 'create', captureMethod: captureMethodFor('charge') };
+}
+
+/** On the web, what the browser's Payment Request API offers (e.g. Stripe's canMakePayment). */
+export interface WebWallets {
+  applePay: boolean;
+  googlePay: boolean;
+}
+
+/**
+ * spec 000 §4–§5: Google Pay on Android, Apple Pay on iOS, never the other way round; on the
+ * web a wallet is available only where the browser's Payment Request API offers it.
+ */
+export function isWalletAvailable(
+  wallet: 'APPLEPAY' | 'GOOGLEPAY',
+  platform: AppPlatform,
+  webWallets: WebWallets = { applePay: false, googlePay: false },
+): boolean {
+  switch (platform) {
+    case 'android':
+      return wallet === 'GOOGLEPAY';
+    case 'ios':
+      return wallet === 'APPLEPAY';
+    case 'web':
+      return wallet === 'APPLEPAY' ? webWallets.applePay : webWallets.googlePay;
+  }
+}
+
+/**
+ * spec 000 §9, 001 §5: the hold placed on the card before charging is the default
+ * pre-authorisation; nothing is held for a free tariff.
+ */
+export function preauthorisationMinor(tariffFree: boolean): number {
+  return tariffFree ? 0 : DEFAULT_PREAUTH_MINOR;
+}
+
+export interface PaymentChoiceInput {
+  platform: AppPlatform;
+  tariff: { free: boolean; payableByFuelCard: boolean };
+  /** Available (not stored) balance in minor units. */
+  availableBalanceMinor: number;
+  hasCard: boolean;
+  hasFuelCard: boolean;
+  webWallets?: WebWallets;
+}
+
+/** The methods a driver may choose to pay a charge with, in the order the app lists them. */
+export function usablePaymentMethods(input: PaymentChoiceInput): PaymentMethod[] {
+  const methods: PaymentMethod[] = [];
+  const credit = {
+    tariffFree: input.tariff.free,
+    availableBalanceMinor: input.availableBalanceMinor,
+  };
+  if (isCreditUsable(credit)) methods.push('CREDIT');
+  if (input.hasFuelCard && isFuelCardUsable(input.tariff)) methods.push('FUELCARD');
+  if (input.hasCard) methods.push('PAYG');
+  if (isWalletAvailable('APPLEPAY', input.platform, input.webWallets)) methods.push('APPLEPAY');
+  if (isWalletAvailable('GOOGLEPAY', input.platform, input.webWallets)) methods.push('GOOGLEPAY');
+  return methods;
+}
