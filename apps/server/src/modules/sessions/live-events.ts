@@ -36,6 +36,8 @@ export function registerSessionLiveEvents(
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // Sends the headers now: a driver with no open session would otherwise wait for the first change.
+    raw.write(': connected\n\n');
     const send = (event: TransactionView) =>
       raw.write(`event: session\ndata: ${JSON.stringify(event)}\n\n`);
 
