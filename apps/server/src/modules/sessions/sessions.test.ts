@@ -640,7 +640,7 @@ async function readEvents(
 /** What a stream carried within `ms`. */
 async function readEventsFor(response: Response, ms: number): Promise<TransactionView[]> {
   if (!response.body) throw new Error('no body');
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
   const deadline = Date.now() + ms;
