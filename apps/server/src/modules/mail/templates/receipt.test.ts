@@ -25,7 +25,7 @@ describe('receipt mail', () => {
     expect(english.subject).toBe('Your charging receipt: Leeds <Dock>');
     expect(english.text).toContain('Duration: 01:00:00');
     expect(english.text).toContain('Energy: 6.00 kWh');
-    expect(english.text).toContain('Energy: £3.34');
+    expect(english.text).toContain('Energy cost: £3.34');
     expect(english.text).toContain('Connection fee: £1.00');
     // Parts that cost nothing are left out.
     expect(english.text).not.toContain('Overstay fee');

@@ -24,7 +24,7 @@ const en: ReceiptTexts = {
   energy: 'Energy',
   total: 'Total',
   parts: {
-    energy: 'Energy',
+    energy: 'Energy cost',
     connection: 'Connection fee',
     periods: 'Time charge',
     overstay: 'Overstay fee',
@@ -44,7 +44,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     energy: 'Énergie',
     total: 'Total',
     parts: {
-      energy: 'Énergie',
+      energy: "Coût de l'énergie",
       connection: 'Frais de connexion',
       periods: 'Frais de durée',
       overstay: 'Frais de stationnement prolongé',
@@ -61,7 +61,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     energy: 'Ynni',
     total: 'Cyfanswm',
     parts: {
-      energy: 'Ynni',
+      energy: 'Cost ynni',
       connection: 'Ffi cysylltu',
       periods: 'Tâl amser',
       overstay: 'Ffi aros yn rhy hir',
@@ -78,7 +78,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     energy: 'Energía',
     total: 'Total',
     parts: {
-      energy: 'Energía',
+      energy: 'Coste de la energía',
       connection: 'Tarifa de conexión',
       periods: 'Cargo por tiempo',
       overstay: 'Cargo por estancia prolongada',
@@ -95,7 +95,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     energy: 'Energia',
     total: 'Totale',
     parts: {
-      energy: 'Energia',
+      energy: "Costo dell'energia",
       connection: 'Costo di connessione',
       periods: 'Costo a tempo',
       overstay: 'Penale di sosta',
