@@ -551,6 +551,20 @@ describe('bad input', () => {
     expect(answer.body.message).toContain(field);
   });
 
+  test('CREDIT without credit is refused and leaves no session behind', async () => {
+    await setStoredBalance(DRIVER.email, 0);
+    const { charger, sim } = await liveCharger('CP-SESS-BROKE', '5111');
+    const before = (await t.call('latestUserTransaction', { token: driver })).body.data;
+    const refused = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 1, source: 'CREDIT' },
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe('No Credit Available');
+    expect((await t.call('latestUserTransaction', { token: driver })).body.data).toEqual(before);
+    expect(sim.status(1)).toBe('Available');
+  });
+
   test('a connector the charger does not have is a 400 naming connectorid', async () => {
     const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-BAD', '5108'));
     const answer = await t.call('remoteStartTransaction', {
@@ -591,6 +605,7 @@ describe('bad input', () => {
   });
 
   test('a receipt for a session that has not finished is a 409', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
     const { charger } = await liveCharger('CP-SESS-EARLY', '5110');
     const started = await start(driver, {
       chargerid: charger._id,
