@@ -235,7 +235,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     commands: app.ocpp.commands,
     now,
   });
-  registerPayments(app, register, {
+  await registerPayments(app, register, {
+    config,
     db,
     users,
     chargers,

@@ -43,7 +43,9 @@ export interface PayingUser {
 
 /**
  * Stripe's payment model, behind which the sandbox and Stripe sit. Every mutating call takes an
- * idempotency key: repeating a call with the same key changes nothing more.
+ * idempotency key, which Stripe honours (a repeat answers the first result). The sandbox runs
+ * inside the caller's transaction instead, and refuses a move its state does not allow (a second
+ * capture is a 409), so callers make each move once: SessionPayments by its row lock.
  */
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;

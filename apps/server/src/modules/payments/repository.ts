@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   balanceMovements,
@@ -18,8 +18,8 @@ export type NewPaymentCard = typeof paymentCards.$inferInsert;
 export type NewPaymentIntent = typeof paymentIntents.$inferInsert;
 export type NewSessionPayment = typeof sessionPayments.$inferInsert;
 
-/** Statuses after which an intent no longer changes. */
-export const FINAL_INTENT_STATUSES = ['succeeded', 'canceled'];
+/** Stripe cancels a hold not captured within 7 days; older open intents are not asked about. */
+const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Cards, intents, session payments and balances. Pass a transaction to write within it. */
 export function createPaymentRepository(db: Db) {
@@ -116,8 +116,8 @@ export function createPaymentRepository(db: Db) {
       await db.update(paymentIntents).set({ connectorId }).where(eq(paymentIntents.id, intentId));
     },
 
-    /** The user's charge intents on a card that no session has used, not yet final. */
-    openChargeIntents(userId: string, cardId: string): Promise<PaymentIntentRow[]> {
+    /** The user's recent charge intents on a card that no session has used, not yet final. */
+    openChargeIntents(userId: string, cardId: string, now: Date): Promise<PaymentIntentRow[]> {
       return db
         .select()
         .from(paymentIntents)
@@ -127,6 +127,7 @@ export function createPaymentRepository(db: Db) {
             eq(paymentIntents.paymentMethodId, cardId),
             eq(paymentIntents.purpose, 'charge'),
             isNull(paymentIntents.sessionId),
+            gt(paymentIntents.createdAt, new Date(now.getTime() - HOLD_LIFETIME_MS)),
             inArray(paymentIntents.status, [
               'requires_payment_method',
               'requires_confirmation',

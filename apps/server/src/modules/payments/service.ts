@@ -6,7 +6,7 @@ import type {
   PreauthResponse,
   UncapturedPaymentIntent,
 } from '@evc/contract';
-import { TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
+import { isTopUpAmountAllowed, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentCardRow } from '../../platform/db/schema.ts';
@@ -58,6 +58,7 @@ export function createPaymentsService(deps: {
   users: UserRepository;
   chargers: ChargerRepository;
   preauth: (chargerId: string) => Promise<PreauthResponse>;
+  now: () => Date;
 }) {
   const { db } = deps;
   const repo = createPaymentRepository(db);
@@ -177,7 +178,7 @@ export function createPaymentsService(deps: {
       if (request.type === 'charge') {
         ({ currency } = await chargeTerms(request.connector_id, request.amount));
       } else {
-        if (request.amount < TOPUP_MIN_MINOR || request.amount > TOPUP_MAX_MINOR) {
+        if (!isTopUpAmountAllowed(request.amount)) {
           throw validationError('amount', `must be from ${TOPUP_MIN_MINOR} to ${TOPUP_MAX_MINOR}`);
         }
         currency = user.currencyCode.toLowerCase();
@@ -224,7 +225,7 @@ export function createPaymentsService(deps: {
       await ownCard(userId, cardId);
       const provider = deps.provider(db);
       const held: UncapturedPaymentIntent[] = [];
-      for (const row of await repo.openChargeIntents(userId, cardId)) {
+      for (const row of await repo.openChargeIntents(userId, cardId, deps.now())) {
         // The driver confirms with the provider directly; ask it for the state it holds now.
         const current = await recordIntentState(repo, await provider.retrieveIntent(row.id));
         if (current?.status !== 'requires_capture') continue;
