@@ -228,11 +228,18 @@ describe('a CREDIT session with the simulator', () => {
 
   test('the cable is released and can be unlocked by its driver', async () => {
     const done = await session(driver, id);
-    const check = await t.call('unlockCheck', {
-      token: driver,
-      query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
-    });
-    expect(check.body.data).toEqual({ released: true, status: 'Available' });
+    // The app asks until the charger reports the cable out (Finishing, then Available).
+    const check = await until(
+      async () =>
+        (
+          await t.call('unlockCheck', {
+            token: driver,
+            query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
+          })
+        ).body.data as { released: boolean; status: string },
+      (answer) => answer.released,
+    );
+    expect(check).toEqual({ released: true, status: 'Available' });
     const unlock = await t.call('unlockChargerConnector', {
       token: driver,
       body: { chargerid: done.chargerid, connectorid: 1 },
