@@ -113,7 +113,8 @@ async function stop(token: string, transactionid: string) {
 const finished = (token: string, id: string) =>
   until(
     () => session(token, id),
-    (view) => view.state === 'finished' && view.payment.status !== 'held',
+    // Settlement follows the stop: until then the payment is still as it was at the start.
+    (view) => view.state === 'finished' && !['none', 'held'].includes(view.payment.status),
   );
 
 /** Energy cost at £0.45/kWh: 4500/10000 units × Wh/1000 × 100 = 0.045 × Wh, rounded half up. */
