@@ -492,10 +492,19 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       const late = await deps.sessions.findByIdTag(tx.idTag);
       if (late?.state === 'rejected' && late.transactionId === null) {
+        // Started after its time-out: its hold is gone, so nobody would pay for it. Stopped once
+        // the charger has its answer (and so knows the transaction id).
         deps.log.warn(
           { sessionId: late.id, transactionId: tx.transactionId },
-          'a charger started a session after its time-out; it is not linked or paid',
+          'a charger started a session after its time-out; stopping it',
         );
+        setTimeout(() => {
+          deps.commands
+            .remoteStop(tx.chargerId, tx.transactionId)
+            .catch((error: unknown) =>
+              deps.log.warn({ error: String(error) }, 'late session not stopped'),
+            );
+        }, 0);
       }
     },
 

@@ -11,7 +11,7 @@ import {
   type TransactionView,
 } from '@evc/contract';
 import { energyKwh } from '@evc/domain';
-import { users } from '../../platform/db/schema.ts';
+import { chargingSessions, users } from '../../platform/db/schema.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
@@ -375,6 +375,26 @@ describe('a PAYG session', () => {
     );
     expect(rejected.payment).toEqual({ held: 3000, captured: null, status: 'released' });
     expect((await sandboxIntent(driver, intentId)).status).toBe('canceled');
+
+    // The cable comes after all: the charger is told to stop, as nobody pays for it now.
+    const stopAsked = new Promise<unknown>((done) =>
+      client.handle('RemoteStopTransaction', ({ params }) => {
+        done(params);
+        return Promise.resolve({ status: 'Accepted' });
+      }),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, pending._id));
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: row?.idTag,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    expect(await stopAsked).toEqual({ transactionId: started.transactionId });
+    expect((await session(driver, pending._id)).state).toBe('rejected');
   });
 });
 
