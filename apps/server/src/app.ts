@@ -30,6 +30,7 @@ import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
 import { registerPayments } from './modules/payments/payments-module.ts';
+import { registerGroups } from './modules/groups/groups-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
@@ -166,8 +167,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+  const groups = registerGroups(app, register, { db, users, now });
   const chargers = createChargerRepository(db);
-  registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
+  registerChargerRoutes(
+    register,
+    createChargerService({
+      chargers,
+      users,
+      passwords,
+      memberTariff: groups.effectiveTariffFor,
+    }),
+  );
   const bus = options.bus ?? createInProcessBus();
   const transactions = createTransactionRepository(db);
   const centralSystem = createCentralSystem({
