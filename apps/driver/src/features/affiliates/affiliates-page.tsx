@@ -37,7 +37,10 @@ export function AffiliatesPage() {
   const confirmLeave = (group: JoinedGroup) => {
     void presentAlert({
       header: t('affiliates.list.leaveTitle', { name: group.name }),
-      message: t('affiliates.list.leaveMessage'),
+      // Only a group with its own prices changes what the driver pays by leaving.
+      message: t(
+        group.ownTariff ? 'affiliates.list.leaveMessage' : 'affiliates.list.leaveMessagePlain',
+      ),
       buttons: [
         { text: t('common.cancel'), role: 'cancel' },
         {

@@ -87,7 +87,9 @@ describe('AffiliatesPage (spec 000 §2 affiliates)', () => {
     const leaveButton = () => card.querySelector('ion-button')!;
 
     await userEvent.click(leaveButton());
-    await pressAlertButton(await findAlert('Leave EV Club?'), 'Cancel');
+    const confirm = await findAlert('Leave EV Club?');
+    expect(confirm.message).toBe('You can join again with the group code.');
+    await pressAlertButton(confirm, 'Cancel');
     expect(callsTo(seen, LEAVE)).toHaveLength(0);
 
     await userEvent.click(leaveButton());
@@ -96,6 +98,15 @@ describe('AffiliatesPage (spec 000 §2 affiliates)', () => {
     expect(callsTo(seen, LEAVE).map((request) => request.body)).toEqual([{ groupid: 'g2' }]);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'EV Club' })).toBeNull());
     expect(screen.getByRole('listitem', { name: 'Leeds Fleet' })).toBeTruthy();
+  });
+
+  it('warns that leaving a group with its own prices brings back the usual prices', async () => {
+    groupServer([fleet]);
+    renderWithRouter(<AffiliatesPage />, '/affiliates');
+    const card = await screen.findByRole('listitem', { name: 'Leeds Fleet' });
+    await userEvent.click(card.querySelector('ion-button')!);
+    const confirm = await findAlert('Leave Leeds Fleet?');
+    expect(confirm.message).toContain('You will pay the usual prices at its chargers.');
   });
 
   it('shows why leaving failed', async () => {
