@@ -35,6 +35,7 @@ import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
 import { registerSessionRoutes } from './modules/sessions/routes.ts';
 import { createSessionService } from './modules/sessions/service.ts';
 import type { SessionPayments } from './modules/payments/session-payments.ts';
+import { registerGroups } from './modules/groups/groups-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
@@ -173,8 +174,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+  const groups = registerGroups(app, register, { db, users, now });
   const chargers = createChargerRepository(db);
-  registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
+  registerChargerRoutes(
+    register,
+    createChargerService({
+      chargers,
+      users,
+      passwords,
+      memberTariff: groups.effectiveTariffFor,
+    }),
+  );
   const bus = options.bus ?? createInProcessBus();
   const transactions = createTransactionRepository(db);
   const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
@@ -196,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     bus,
     now,
+    memberTariff: groups.effectiveTariffFor,
     startTimeoutMs:
       options.sessions?.startTimeoutMs ??
       (config.sessionStartTimeoutSeconds && config.sessionStartTimeoutSeconds * 1000),

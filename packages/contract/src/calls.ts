@@ -8,10 +8,11 @@ import * as chargerList from './charger-list.ts';
 import * as chargerCalls from './charger-calls.ts';
 import * as payments from './payments.ts';
 import * as sessions from './sessions.ts';
+import * as groups from './groups.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * `none`: no bearer; `user`: the access token; `refresh`: the refresh token as the bearer.
@@ -513,6 +514,70 @@ export const calls = {
     query: sessions.unlockCheckQuery,
     request: noBody,
     response: sessions.unlockCheckResponse,
+    auth: 'user',
+  },
+  listJoinedUserGroups: {
+    method: 'POST',
+    path: '/listJoinedUserGroups',
+    request: emptyRequest,
+    response: groups.joinedGroups,
+    auth: 'user',
+  },
+  removeSelfFromGroup: {
+    method: 'POST',
+    path: '/removeSelfFromGroup',
+    request: groups.removeSelfFromGroupRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  addUserToGroupByCode: {
+    method: 'POST',
+    path: '/addUserToGroupByCode',
+    request: groups.addUserToGroupByCodeRequest,
+    response: groups.joinedGroup,
+    auth: 'user',
+  },
+  listJoinedGroups: {
+    method: 'POST',
+    path: '/development/usergroup/listjoined',
+    request: emptyRequest,
+    response: groups.joinedGroups,
+    auth: 'user',
+  },
+  leaveJoinedGroup: {
+    method: 'POST',
+    path: '/development/usergroup/leavejoined',
+    request: groups.leaveJoinedGroupRequest,
+    response: okTrue,
+    auth: 'user',
+  },
+  joinGroupByCode: {
+    method: 'POST',
+    path: '/development/usergroup/join/bycode',
+    request: groups.joinGroupByCodeRequest,
+    response: groups.joinedGroup,
+    auth: 'user',
+  },
+  operatorCreateGroup: {
+    method: 'POST',
+    path: '/operator/groups',
+    request: groups.groupInput,
+    response: groups.groupView,
+    auth: 'user',
+  },
+  operatorListGroups: {
+    method: 'GET',
+    path: '/operator/groups',
+    request: noBody,
+    response: z.array(groups.groupView),
+    auth: 'user',
+  },
+  operatorSetGroupTariffs: {
+    method: 'PUT',
+    path: '/operator/groups/:groupid/tariffs',
+    params: groups.groupIdParams,
+    request: groups.groupTariffsInput,
+    response: groups.groupView,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;

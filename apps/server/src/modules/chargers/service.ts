@@ -33,6 +33,8 @@ export interface ChargerServiceDeps {
   chargers: ChargerRepository;
   users: UserRepository;
   passwords: PasswordHasher;
+  /** The driver's own tariff at a charger through a group they joined, or null. */
+  memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
 }
 
 /** A provisioned charger's row, from the operator's input (the password already hashed). */
@@ -198,11 +200,16 @@ export function createChargerService(deps: ChargerServiceDeps) {
       return true;
     },
 
-    /** spec 000 §7: a driver's look-up of a charger by its 4-digit barcode. */
-    async byBarcode(barcode: string): Promise<ChargerView> {
+    /**
+     * spec 000 §7: a driver's look-up of a charger by its 4-digit barcode; a member of a group
+     * with its own tariff here sees that tariff.
+     */
+    async byBarcode(barcode: string, userId: string): Promise<ChargerView> {
       const found = await deps.chargers.findByBarcode(barcode);
       if (!found) throw notFound();
-      return chargerView(found);
+      const view = chargerView(found);
+      const own = await deps.memberTariff?.(userId, view._id);
+      return own ? { ...view, tariff: own } : view;
     },
 
     /** spec 000 §7 /listChargers: the public chargers a driver may charge at, as columns. */

@@ -95,6 +95,8 @@ export interface SessionServiceDeps {
   bus: Bus;
   now: () => Date;
   startTimeoutMs?: number;
+  /** The tariff a driver's user group gives them at this charger, if any (affiliations). */
+  memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
   log: { warn: (details: object, message: string) => void };
 }
 
@@ -314,7 +316,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       if ((await deps.sessions.openOnConnector(found.charger.id, connector.connectorNumber)).length)
         throw new AppError(409, 'CONNECTOR_BUSY', 'This connector is already in use');
 
-      const tariff = tariffInput.parse(found.charger.tariff);
+      // The session keeps the tariff it started with: leaving a group mid-charge changes nothing.
+      const tariff =
+        (await deps.memberTariff?.(auth.userId, found.charger.id)) ??
+        tariffInput.parse(found.charger.tariff);
       const sessionId = newId();
       const authorised = await deps.payments.authoriseStart({
         userId: auth.userId,

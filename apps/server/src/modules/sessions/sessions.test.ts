@@ -703,3 +703,49 @@ async function readEventsFor(response: Response, ms: number): Promise<Transactio
     .filter((block) => block.startsWith('event: session'))
     .map((block) => transactionView.parse(JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null')));
 }
+
+describe('a group member at a charger where the group has its own tariff', () => {
+  test('is priced by the group tariff, kept for the whole session', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const { charger } = await liveCharger('CP-SESS-GROUP', '5191', {
+      tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
+    });
+    const group = await t.call('operatorCreateGroup', {
+      token: operatorToken,
+      body: { name: 'Depot staff', groupcode: 'DEPOT-5191' },
+    });
+    expect(group.status).toBe(200);
+    const groupId = (group.body.data as { _id: string })._id;
+    const priced = await t.call('operatorSetGroupTariffs', {
+      token: operatorToken,
+      params: { groupid: groupId },
+      body: { chargers: [charger._id], tariff: { standard_rate: 0.1, currency: 'GBP' } },
+    });
+    expect(priced.status).toBe(200);
+    const joined = await t.call('joinGroupByCode', {
+      token: driver,
+      body: { code: { groupcode: 'DEPOT-5191' } },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    expect(started.data.tariff.standard_rate).toBe(0.1);
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'charging' && view.kWh > 0,
+    );
+    // Leaving mid-charge does not change the price of a session already running.
+    const left = await t.call('leaveJoinedGroup', { token: driver, body: { groupid: groupId } });
+    expect(left.status).toBe(200);
+    await stop(driver, started._id);
+    const done = await finished(driver, started._id);
+    const wh = (done.data.meterStop ?? 0) - (done.data.meterStart ?? 0);
+    expect(done.data.cost.parts.connection).toBe(0);
+    expect(done.data.cost.parts.energy).toBe(Math.floor((10 * wh + 500) / 1000));
+    expect(done.breakdown.every((entry) => entry.rate === 0.1)).toBe(true);
+  });
+});

@@ -425,3 +425,34 @@ export const chargingSessions = pgTable('charging_sessions', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 export type ChargingSessionRow = typeof chargingSessions.$inferSelect;
+
+export const userGroups = pgTable('user_groups', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  groupCode: text('group_code').notNull().unique(),
+  operatorId: text('operator_id'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type UserGroupRow = typeof userGroups.$inferSelect;
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: text('group_id').notNull(),
+    userId: text('user_id').notNull(),
+    userCode: text('user_code'),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.userId] })],
+);
+
+export const userGroupTariffs = pgTable(
+  'user_group_tariffs',
+  {
+    groupId: text('group_id').notNull(),
+    chargerId: text('charger_id').notNull(),
+    tariff: jsonb('tariff').$type<unknown>().notNull(),
+    standardRate: doublePrecision('standard_rate').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.chargerId] })],
+);
