@@ -33,61 +33,50 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
   const money = (minor: number) =>
     formatMoney(minor, { code: currency.code, decimal_digits: currency.decimal_digits }, locale);
   const perKwh = costPerKwh(total, transaction.kWh);
-  const kwhText = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(transaction.kWh);
   const started = transaction.data.startdate
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(transaction.data.startdate),
       )
     : null;
-  const showPower = !transaction.data.finished && transaction.powerW !== null;
+  const decimal = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   const rows: [string, string, string][] = [
     ['state', t('transactionSummary.state'), t(`transactionSummary.states.${transaction.state}`)],
-    ...(started ? ([['started', t('transactionSummary.started'), started]] as const) : []),
-    ['duration', t('transactionSummary.duration'), durationText(transaction.duration)],
-    ['energy', t('transactionSummary.energy'), t('transactionSummary.kwh', { kwh: kwhText })],
-    ...(showPower
-      ? ([
-          [
-            'power',
-            t('transactionSummary.power'),
-            t('transactionSummary.kw', {
-              kw: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-                (transaction.powerW ?? 0) / 1000,
-              ),
-            }),
-          ],
-        ] as const)
-      : []),
-    ['cost', t('transactionSummary.cost'), money(total)],
-    ...(perKwh !== null
-      ? ([
-          [
-            'perKwh',
-            t('transactionSummary.costPerKwh'),
-            t('transactionSummary.perKwh', { amount: money(perKwh) }),
-          ],
-        ] as const)
-      : []),
-    ...(transaction.data.homeCharge
-      ? ([
-          [
-            'homeCharge',
-            t('transactionSummary.homeCharge'),
-            formatMoney(
-              transaction.data.homeCharge.total,
-              {
-                code: transaction.data.homeCharge.currency.code,
-                decimal_digits: transaction.data.homeCharge.currency.decimal_digits,
-              },
-              locale,
-            ),
-          ],
-        ] as const)
-      : []),
   ];
+  if (started) rows.push(['started', t('transactionSummary.started'), started]);
+  rows.push(
+    ['duration', t('transactionSummary.duration'), durationText(transaction.duration)],
+    [
+      'energy',
+      t('transactionSummary.energy'),
+      t('transactionSummary.kwh', { kwh: decimal(transaction.kWh, 1) }),
+    ],
+  );
+  if (!transaction.data.finished && transaction.powerW !== null) {
+    const kw = decimal(transaction.powerW / 1000, 1);
+    rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
+  }
+  rows.push(['cost', t('transactionSummary.cost'), money(total)]);
+  if (perKwh !== null) {
+    const amount = money(perKwh);
+    rows.push([
+      'perKwh',
+      t('transactionSummary.costPerKwh'),
+      t('transactionSummary.perKwh', { amount }),
+    ]);
+  }
+  const home = transaction.data.homeCharge;
+  if (home) {
+    const homeCost = formatMoney(
+      home.total,
+      { code: home.currency.code, decimal_digits: home.currency.decimal_digits },
+      locale,
+    );
+    rows.push(['homeCharge', t('transactionSummary.homeCharge'), homeCost]);
+  }
 
   return (
     <section
