@@ -29,6 +29,7 @@ import { createCentralSystem } from './modules/ocpp/central-system.ts';
 import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
+import { registerPayments } from './modules/payments/payments-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
@@ -197,6 +198,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One process holds every charger socket: at start none is connected yet.
   app.addHook('onReady', () => chargers.markAllOffline());
   app.addHook('onClose', () => centralSystem.close());
+  // Charges hold exactly the pre-authorisation the charger's page shows.
+  const chargerCalls = createChargerCallsService({
+    chargers,
+    transactions,
+    commands: app.ocpp.commands,
+    now,
+  });
+  await registerPayments(app, register, {
+    config,
+    db,
+    users,
+    chargers,
+    preauth: (chargerId) => chargerCalls.preauth(chargerId),
+    now,
+  });
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

@@ -5,6 +5,7 @@ import {
   captureMethodFor,
   isCreditUsable,
   isFuelCardUsable,
+  isTopUpAmountAllowed,
   isWalletAvailable,
   needsPaymentIntent,
   planChargeIntent,
@@ -171,5 +172,20 @@ describe('usablePaymentMethods', () => {
     ],
   ])('%s', (_label, overrides, methods) => {
     expect(usablePaymentMethods({ ...base, ...overrides })).toEqual(methods);
+  });
+});
+
+describe('isTopUpAmountAllowed (1.00 to 1000.00 of the user’s currency)', () => {
+  it.each<[number, boolean]>([
+    [99, false],
+    [100, true],
+    [3000, true],
+    [100_000, true],
+    [100_001, false],
+    [150.5, false],
+    [0, false],
+    [-500, false],
+  ])('%d minor units → %s', (amount, allowed) => {
+    expect(isTopUpAmountAllowed(amount)).toBe(allowed);
   });
 });

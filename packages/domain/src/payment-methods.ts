@@ -11,6 +11,15 @@ export type CaptureMethod = 'manual' | 'automatic';
 export const TOPUP_MIN_MINOR = 100;
 export const TOPUP_MAX_MINOR = 100_000;
 
+/** Whether a top-up of this many minor units may be taken (whole units, within the limits). */
+export function isTopUpAmountAllowed(amountMinor: number): boolean {
+  return (
+    Number.isInteger(amountMinor) &&
+    amountMinor >= TOPUP_MIN_MINOR &&
+    amountMinor <= TOPUP_MAX_MINOR
+  );
+}
+
 /**
  * The credit a driver can spend, in minor units. spec 000 §3: the balance is *stored* negative
  * when the driver is in credit, so the available balance is minus the stored value.

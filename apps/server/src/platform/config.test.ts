@@ -94,3 +94,32 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: payments', () => {
+  it('takes payments to Stripe with a key, its webhook secret and an API address', async () => {
+    const config = await loadConfig(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_51abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      },
+      dir,
+    );
+    expect(config).toMatchObject({
+      stripeSecretKey: 'sk_test_51abc',
+      stripeWebhookSecret: 'whsec_abc',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+    });
+    expect((await loadConfig({}, dir)).stripeSecretKey).toBeUndefined();
+  });
+
+  it('refuses a wrong key, and a key without its webhook secret', async () => {
+    const wrong = await loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' }, dir).catch(
+      (error: unknown) => error,
+    );
+    expect((wrong as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+  });
+});

@@ -37,6 +37,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_CHARGERS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must start with whsec_')
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export interface AppConfig {
@@ -58,6 +67,12 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Run the demo network's simulated chargers inside this process (off in production). */
   demoChargers: boolean;
+  /** Payments go to Stripe with this key; without it, the built-in sandbox takes them. */
+  stripeSecretKey?: string;
+  /** Signs Stripe's webhook calls; required with stripeSecretKey. */
+  stripeWebhookSecret?: string;
+  /** Another address for Stripe's API, e.g. stripe-mock. */
+  stripeApiUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +100,9 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
   if (given.NODE_ENV === 'production' && !given.JWT_SECRET) {
     problems.push('JWT_SECRET: is required when NODE_ENV=production');
   }
+  if (given.STRIPE_SECRET_KEY && !given.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(cwd, values.DATA_DIR);
@@ -108,6 +126,9 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     trustProxy: values.TRUST_PROXY === 'true',
     demoChargers:
       (values.DEMO_CHARGERS ?? (values.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    stripeSecretKey: values.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: values.STRIPE_API_URL,
   };
 }
 

@@ -273,3 +273,101 @@ export const ocppAuthorizeAttempts = pgTable('ocpp_authorize_attempts', {
   status: text('status').notNull(),
   attemptedAt: timestamptz('attempted_at').notNull(),
 });
+
+export type PaymentProviderKind = 'sandbox' | 'stripe';
+export type SandboxCardBehaviour =
+  'succeeds' | 'declined' | 'authentication' | 'insufficient_funds';
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour').$type<SandboxCardBehaviour>().notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+
+export const paymentCards = pgTable('payment_cards', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  provider: text('provider').$type<PaymentProviderKind>().notNull(),
+  source: text('source').$type<'PAYG' | 'FUELCARD'>().notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  country: text('country'),
+  funding: text('funding'),
+  name: text('name'),
+  addressLine1: text('address_line1'),
+  addressCity: text('address_city'),
+  addressPostalCode: text('address_postal_code'),
+  addressCountry: text('address_country'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type PaymentCardRow = typeof paymentCards.$inferSelect;
+
+export const paymentIntents = pgTable('payment_intents', {
+  id: text('id').primaryKey(),
+  provider: text('provider').$type<PaymentProviderKind>().notNull(),
+  userId: text('user_id').notNull(),
+  purpose: text('purpose').$type<'charge' | 'topup'>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  captureMethod: text('capture_method').$type<'manual' | 'automatic'>().notNull(),
+  status: text('status').notNull(),
+  amountCapturable: integer('amount_capturable').notNull().default(0),
+  amountReceived: integer('amount_received').notNull().default(0),
+  paymentMethodId: text('payment_method_id'),
+  clientSecret: text('client_secret').notNull(),
+  connectorId: text('connector_id'),
+  lastError: text('last_error'),
+  sessionId: text('session_id').unique(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+
+export type SessionPaymentStatus =
+  'authorised' | 'captured' | 'released' | 'debited' | 'invoiced' | 'failed';
+
+export const sessionPayments = pgTable('session_payments', {
+  sessionId: text('session_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  source: text('source')
+    .$type<'CREDIT' | 'FUELCARD' | 'PAYG' | 'APPLEPAY' | 'GOOGLEPAY'>()
+    .notNull(),
+  intentId: text('intent_id'),
+  fuelCardId: text('fuel_card_id'),
+  held: integer('held').notNull().default(0),
+  currency: text('currency').notNull(),
+  status: text('status').$type<SessionPaymentStatus>().notNull(),
+  amountMinor: integer('amount_minor'),
+  captured: integer('captured').notNull().default(0),
+  failure: text('failure'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  settledAt: timestamptz('settled_at'),
+});
+export type SessionPaymentRow = typeof sessionPayments.$inferSelect;
+
+export const balanceMovements = pgTable('balance_movements', {
+  reference: text('reference').primaryKey(),
+  userId: text('user_id').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: text('user_id').primaryKey(),
+  customerId: text('customer_id').notNull().unique(),
+});
+
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { PreauthResponse } from '@evc/contract';
+import type { AppConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { ChargerRepository } from '../chargers/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import './fastify-payments.ts';
+import type { PaymentProviderFactory } from './payment-provider.ts';
+import { registerPaymentRoutes } from './routes.ts';
+import { createSandboxClient } from './sandbox-client.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
+import { createPaymentsService } from './service.ts';
+import { createSessionPayments } from './session-payments-service.ts';
+import { createStripeClient, createStripeProviderFactory } from './stripe-provider.ts';
+import { registerStripeWebhook } from './stripe-webhook.ts';
+
+/**
+ * Payments on the configured provider (Stripe with a key, the sandbox without): the driver's
+ * calls, the sandbox's client calls, Stripe's webhook, and `app.payments` for the sessions module.
+ */
+export async function registerPayments(
+  app: FastifyInstance,
+  register: RegisterCall,
+  deps: {
+    config: AppConfig;
+    db: Db;
+    users: UserRepository;
+    chargers: ChargerRepository;
+    preauth: (chargerId: string) => Promise<PreauthResponse>;
+    now: () => Date;
+  },
+) {
+  const { config, db } = deps;
+  let provider: PaymentProviderFactory = createSandboxProvider;
+  if (config.stripeSecretKey) {
+    const stripe = createStripeClient({
+      secretKey: config.stripeSecretKey,
+      apiUrl: config.stripeApiUrl,
+    });
+    provider = createStripeProviderFactory(stripe);
+    if (config.stripeWebhookSecret) {
+      await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });
+    }
+  }
+  const service = createPaymentsService({ ...deps, provider });
+  const sandbox = createSandboxClient({ db, enabled: !config.stripeSecretKey, now: deps.now });
+  registerPaymentRoutes(register, service, sandbox);
+  app.decorate('payments', createSessionPayments({ db, provider }));
+}

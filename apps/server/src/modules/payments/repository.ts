@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  balanceMovements,
+  paymentCards,
+  paymentIntents,
+  sessionPayments,
+  stripeCustomers,
+  stripeEvents,
+  users,
+  type PaymentCardRow,
+  type PaymentIntentRow,
+  type SessionPaymentRow,
+} from '../../platform/db/schema.ts';
+import type { IntentSnapshot } from './payment-provider.ts';
+
+export type NewPaymentCard = typeof paymentCards.$inferInsert;
+export type NewPaymentIntent = typeof paymentIntents.$inferInsert;
+export type NewSessionPayment = typeof sessionPayments.$inferInsert;
+
+/** Stripe cancels a hold not captured within 7 days; older open intents are not asked about. */
+const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Cards, intents, session payments and balances. Pass a transaction to write within it. */
+export function createPaymentRepository(db: Db) {
+  async function stripeCustomer(userId: string): Promise<string | undefined> {
+    const [row] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.userId, userId));
+    return row?.customerId;
+  }
+
+  return {
+    /** The user's cards, the default first, then in the order they were saved. */
+    cards(userId: string): Promise<PaymentCardRow[]> {
+      return db
+        .select()
+        .from(paymentCards)
+        .where(eq(paymentCards.userId, userId))
+        .orderBy(desc(paymentCards.isDefault), asc(paymentCards.createdAt), asc(paymentCards.id));
+    },
+
+    /** One of the user's cards; another user's card is not found. */
+    async card(userId: string, cardId: string): Promise<PaymentCardRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentCards)
+        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+      return row;
+    },
+
+    async cardById(cardId: string): Promise<PaymentCardRow | undefined> {
+      const [row] = await db.select().from(paymentCards).where(eq(paymentCards.id, cardId));
+      return row;
+    },
+
+    async insertCard(card: NewPaymentCard): Promise<void> {
+      await db.insert(paymentCards).values(card);
+    },
+
+    async updateCardSource(cardId: string, source: 'PAYG' | 'FUELCARD'): Promise<void> {
+      await db.update(paymentCards).set({ source }).where(eq(paymentCards.id, cardId));
+    },
+
+    async deleteCard(userId: string, cardId: string): Promise<void> {
+      await db
+        .delete(paymentCards)
+        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+    },
+
+    /** Makes this card the user's only default (the partial unique index allows one). */
+    async makeDefault(userId: string, cardId: string): Promise<void> {
+      await db
+        .update(paymentCards)
+        .set({ isDefault: false })
+        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
+      await db
+        .update(paymentCards)
+        .set({ isDefault: true })
+        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+    },
+
+    /** Serialises card changes of one user (the first card saved becomes the default). */
+    async lockUser(userId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
+    async intent(intentId: string, options: { lock?: boolean } = {}) {
+      const query = db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+      const [row] = await (options.lock ? query.for('update') : query);
+      return row;
+    },
+
+    async insertIntent(intent: NewPaymentIntent): Promise<PaymentIntentRow> {
+      const [row] = await db.insert(paymentIntents).values(intent).returning();
+      if (!row) throw new Error('payment intent not recorded');
+      return row;
+    },
+
+    /** Records the provider's view of an intent; the purpose, owner and session stay. */
+    async applySnapshot(snapshot: IntentSnapshot): Promise<PaymentIntentRow | undefined> {
+      const [row] = await db
+        .update(paymentIntents)
+        .set({
+          status: snapshot.status,
+          amountCapturable: snapshot.amountCapturable,
+          amountReceived: snapshot.amountReceived,
+          paymentMethodId: snapshot.paymentMethodId,
+          lastError: snapshot.lastError,
+          updatedAt: new Date(),
+        })
+        .where(eq(paymentIntents.id, snapshot.id))
+        .returning();
+      return row;
+    },
+
+    async setIntentConnector(intentId: string, connectorId: string | null): Promise<void> {
+      await db.update(paymentIntents).set({ connectorId }).where(eq(paymentIntents.id, intentId));
+    },
+
+    /** The user's recent charge intents on a card that no session has used, not yet final. */
+    openChargeIntents(userId: string, cardId: string, now: Date): Promise<PaymentIntentRow[]> {
+      return db
+        .select()
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.userId, userId),
+            eq(paymentIntents.paymentMethodId, cardId),
+            eq(paymentIntents.purpose, 'charge'),
+            isNull(paymentIntents.sessionId),
+            gt(paymentIntents.createdAt, new Date(now.getTime() - HOLD_LIFETIME_MS)),
+            inArray(paymentIntents.status, [
+              'requires_payment_method',
+              'requires_confirmation',
+              'requires_action',
+              'processing',
+              'requires_capture',
+            ]),
+          ),
+        )
+        .orderBy(desc(paymentIntents.createdAt));
+    },
+
+    /** Ties a held intent to the session it secures; false when another session holds it. */
+    async claimIntent(intentId: string, sessionId: string): Promise<boolean> {
+      const rows = await db
+        .update(paymentIntents)
+        .set({ sessionId })
+        .where(
+          and(
+            eq(paymentIntents.id, intentId),
+            sql`(${paymentIntents.sessionId} IS NULL OR ${paymentIntents.sessionId} = ${sessionId})`,
+          ),
+        )
+        .returning({ id: paymentIntents.id });
+      return rows.length === 1;
+    },
+
+    async sessionPayment(
+      sessionId: string,
+      options: { lock?: boolean } = {},
+    ): Promise<SessionPaymentRow | undefined> {
+      const query = db
+        .select()
+        .from(sessionPayments)
+        .where(eq(sessionPayments.sessionId, sessionId));
+      const [row] = await (options.lock ? query.for('update') : query);
+      return row;
+    },
+
+    /** Inserts the session's payment unless one exists; answers the stored row either way. */
+    async ensureSessionPayment(payment: NewSessionPayment): Promise<SessionPaymentRow> {
+      await db.insert(sessionPayments).values(payment).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(sessionPayments)
+        .where(eq(sessionPayments.sessionId, payment.sessionId))
+        .for('update');
+      if (!row) throw new Error('session payment not recorded');
+      return row;
+    },
+
+    async updateSessionPayment(
+      sessionId: string,
+      patch: Partial<Omit<NewSessionPayment, 'sessionId'>>,
+    ): Promise<SessionPaymentRow> {
+      const [row] = await db
+        .update(sessionPayments)
+        .set(patch)
+        .where(eq(sessionPayments.sessionId, sessionId))
+        .returning();
+      if (!row) throw new Error('session payment vanished');
+      return row;
+    },
+
+    async storedBalance(userId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ balanceMinor: users.balanceMinor })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.balanceMinor;
+    },
+
+    /**
+     * Moves a credit balance once per reference: a second call with the same reference changes
+     * nothing and answers false. `amountMinor` has the stored balance's sign (negative credits).
+     */
+    async moveBalance(userId: string, reference: string, amountMinor: number): Promise<boolean> {
+      const inserted = await db
+        .insert(balanceMovements)
+        .values({ reference, userId, amountMinor })
+        .onConflictDoNothing()
+        .returning({ reference: balanceMovements.reference });
+      if (inserted.length === 0) return false;
+      await db
+        .update(users)
+        .set({ balanceMinor: sql`${users.balanceMinor} + ${amountMinor}`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      return true;
+    },
+
+    stripeCustomer,
+
+    /** Keeps the first customer recorded for a user; answers the one kept. */
+    async saveStripeCustomer(userId: string, customerId: string): Promise<string> {
+      await db.insert(stripeCustomers).values({ userId, customerId }).onConflictDoNothing();
+      const kept = await stripeCustomer(userId);
+      if (!kept) throw new Error('stripe customer not recorded');
+      return kept;
+    },
+
+    /** Records a webhook event; false when it was seen before. */
+    async recordStripeEvent(id: string, type: string): Promise<boolean> {
+      const inserted = await db
+        .insert(stripeEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return inserted.length === 1;
+    },
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -1,0 +1,247 @@
+import type { z } from 'zod';
+import type {
+  Card,
+  initiatePaymentIntentRequest,
+  PaymentIntentResponse,
+  PreauthResponse,
+  UncapturedPaymentIntent,
+} from '@evc/contract';
+import { isTopUpAmountAllowed, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
+import { newId } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { PaymentCardRow } from '../../platform/db/schema.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
+import type { ChargerRepository } from '../chargers/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { IntentSnapshot, PayingUser, PaymentProviderFactory } from './payment-provider.ts';
+import { createPaymentRepository, type PaymentRepository } from './repository.ts';
+
+export const cardNotFound = () => new AppError(404, 'CARD_NOT_FOUND', 'Card Not Found');
+
+export function cardView(row: PaymentCardRow): Card {
+  return {
+    id: row.id,
+    source: row.source,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.expMonth,
+    exp_year: row.expYear,
+    country: row.country,
+    funding: row.funding,
+    name: row.name,
+    address_line1: row.addressLine1,
+    address_city: row.addressCity,
+    address_postal_code: row.addressPostalCode,
+    address_country: row.addressCountry,
+    default: row.isDefault,
+  };
+}
+
+/**
+ * Records what the provider says of an intent. A top-up that has succeeded credits the balance
+ * here, once: the movement's reference is the intent (the balance is stored negative in credit).
+ */
+export async function recordIntentState(repo: PaymentRepository, snapshot: IntentSnapshot) {
+  const row = await repo.applySnapshot(snapshot);
+  if (row?.purpose === 'topup' && row.status === 'succeeded') {
+    await repo.moveBalance(row.userId, `topup:${row.id}`, -row.amountReceived);
+  }
+  return row;
+}
+
+type InitiateRequest = z.output<typeof initiatePaymentIntentRequest>;
+
+/** The driver's cards and payment intents, on whichever provider is configured. */
+export function createPaymentsService(deps: {
+  db: Db;
+  provider: PaymentProviderFactory;
+  users: UserRepository;
+  chargers: ChargerRepository;
+  preauth: (chargerId: string) => Promise<PreauthResponse>;
+  now: () => Date;
+}) {
+  const { db } = deps;
+  const repo = createPaymentRepository(db);
+
+  async function payingUser(userId: string): Promise<PayingUser & { currencyCode: string }> {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+    const name = `${user.firstName} ${user.lastName}`.trim();
+    return { id: user.id, email: user.email, name, currencyCode: user.currencyCode };
+  }
+
+  async function ownCard(userId: string, cardId: string) {
+    const card = await repo.card(userId, cardId);
+    if (!card) throw cardNotFound();
+    return card;
+  }
+
+  const listCards = async (userId: string) => (await repo.cards(userId)).map(cardView);
+
+  /** spec 000 §4: what a charge is for and how much it must hold. */
+  async function chargeTerms(connectorId: string | null, amount: number) {
+    const [chargerId = '', connector = ''] = (connectorId ?? '').split(':');
+    const found = await deps.chargers.findById(chargerId);
+    if (!found) throw new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+    if (
+      !found.connectors.some(
+        (row) => row.connectorNumber === Number(connector) && row.connectorNumber !== 0,
+      )
+    ) {
+      throw new AppError(404, 'CONNECTOR_NOT_FOUND', 'This charger has no such connector');
+    }
+    const preauth = await deps.preauth(chargerId);
+    if (amount !== preauth.amount) {
+      throw validationError(
+        'amount',
+        `must be the charger's pre-authorisation of ${preauth.amount}`,
+      );
+    }
+    return { currency: preauth.currency.toLowerCase() };
+  }
+
+  return {
+    listCards,
+
+    async addCard(userId: string, paymentMethodId: string, fuelCard: boolean): Promise<Card> {
+      const user = await payingUser(userId);
+      const described = await deps.provider(db).attachPaymentMethod(user, paymentMethodId);
+      const source = fuelCard ? 'FUELCARD' : 'PAYG';
+      return db.transaction(async (tx) => {
+        const txRepo = createPaymentRepository(tx);
+        await txRepo.lockUser(userId);
+        const existing = await txRepo.cardById(described.id);
+        if (existing && existing.userId !== userId) {
+          throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
+        }
+        if (existing) {
+          await txRepo.updateCardSource(existing.id, source);
+        } else {
+          const first = (await txRepo.cards(userId)).length === 0;
+          await txRepo.insertCard({
+            id: described.id,
+            userId,
+            provider: deps.provider(tx).kind,
+            source,
+            brand: described.brand,
+            last4: described.last4,
+            expMonth: described.exp_month,
+            expYear: described.exp_year,
+            country: described.country,
+            funding: described.funding,
+            name: described.name,
+            addressLine1: described.address_line1,
+            addressCity: described.address_city,
+            addressPostalCode: described.address_postal_code,
+            addressCountry: described.address_country,
+            isDefault: first,
+          });
+        }
+        const saved = await txRepo.card(userId, described.id);
+        if (!saved) throw new Error('card not saved');
+        return cardView(saved);
+      });
+    },
+
+    async deleteCard(userId: string, cardId: string): Promise<Card[]> {
+      const card = await ownCard(userId, cardId);
+      await deps.provider(db).detachPaymentMethod(card.id, `detach:${card.id}`);
+      await db.transaction(async (tx) => {
+        const txRepo = createPaymentRepository(tx);
+        await txRepo.lockUser(userId);
+        await txRepo.deleteCard(userId, cardId);
+        const [next] = await txRepo.cards(userId);
+        if (card.isDefault && next) await txRepo.makeDefault(userId, next.id);
+      });
+      return listCards(userId);
+    },
+
+    async selectDefaultCard(userId: string, cardId: string): Promise<Card[]> {
+      await ownCard(userId, cardId);
+      await db.transaction(async (tx) => {
+        const txRepo = createPaymentRepository(tx);
+        await txRepo.lockUser(userId);
+        await txRepo.makeDefault(userId, cardId);
+      });
+      return listCards(userId);
+    },
+
+    async getCard(userId: string, cardId: string): Promise<Card> {
+      return cardView(await ownCard(userId, cardId));
+    },
+
+    async initiateIntent(userId: string, request: InitiateRequest): Promise<PaymentIntentResponse> {
+      const user = await payingUser(userId);
+      const card = await repo.card(userId, request.source);
+      if (!card) throw validationError('source', 'is not one of your cards');
+      let currency: string;
+      if (request.type === 'charge') {
+        ({ currency } = await chargeTerms(request.connector_id, request.amount));
+      } else {
+        if (!isTopUpAmountAllowed(request.amount)) {
+          throw validationError('amount', `must be from ${TOPUP_MIN_MINOR} to ${TOPUP_MAX_MINOR}`);
+        }
+        currency = user.currencyCode.toLowerCase();
+      }
+      const snapshot = await deps.provider(db).createIntent({
+        user,
+        amount: request.amount,
+        currency,
+        captureMethod: request.capture_method,
+        purpose: request.type,
+        paymentMethodId: card.id,
+        idempotencyKey: `intent:${newId()}`,
+      });
+      const existing = await repo.intent(snapshot.id);
+      if (existing) {
+        await repo.applySnapshot(snapshot);
+      } else {
+        await repo.insertIntent({
+          id: snapshot.id,
+          provider: deps.provider(db).kind,
+          userId,
+          purpose: request.type,
+          amount: snapshot.amount,
+          currency: snapshot.currency,
+          captureMethod: snapshot.captureMethod,
+          status: snapshot.status,
+          paymentMethodId: card.id,
+          clientSecret: snapshot.clientSecret,
+        });
+      }
+      await repo.setIntentConnector(
+        snapshot.id,
+        request.type === 'charge' ? request.connector_id : null,
+      );
+      return {
+        intentid: snapshot.id,
+        secret: snapshot.clientSecret,
+        client_secret: snapshot.clientSecret,
+      };
+    },
+
+    /** The caller's holds on the card that no session has used, as the provider reports them now. */
+    async uncapturedIntents(userId: string, cardId: string): Promise<UncapturedPaymentIntent[]> {
+      await ownCard(userId, cardId);
+      const provider = deps.provider(db);
+      const held: UncapturedPaymentIntent[] = [];
+      for (const row of await repo.openChargeIntents(userId, cardId, deps.now())) {
+        // The driver confirms with the provider directly; ask it for the state it holds now.
+        const current = await recordIntentState(repo, await provider.retrieveIntent(row.id));
+        if (current?.status !== 'requires_capture') continue;
+        held.push({
+          intentid: current.id,
+          client_secret: current.clientSecret,
+          amount: current.amount,
+          amount_capturable: current.amountCapturable,
+          currency: current.currency,
+          connector_id: current.connectorId,
+          created: current.createdAt.toISOString(),
+        });
+      }
+      return held;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

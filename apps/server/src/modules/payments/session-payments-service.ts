@@ -1,0 +1,212 @@
+import {
+  availableBalanceMinor,
+  isCreditUsable,
+  isFuelCardUsable,
+  needsPaymentIntent,
+  type PaymentMethod,
+} from '@evc/domain';
+import type { Db } from '../../platform/db/database.ts';
+import type { SessionPaymentRow } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentProviderFactory } from './payment-provider.ts';
+import { createPaymentRepository } from './repository.ts';
+import { recordIntentState } from './service.ts';
+import type { SessionHold, SessionPayments } from './session-payments.ts';
+
+export const noCredit = () => new AppError(402, 'NO_CREDIT', 'No Credit Available');
+export const paymentFailed = (reason: string) =>
+  new AppError(402, 'PAYMENT_FAILED', `Payment Failed, please use another card: ${reason}`);
+export const intentNotHeld = (reason: string) =>
+  new AppError(409, 'INTENT_NOT_HELD', `No payment is held for this session: ${reason}`);
+export const fuelCardNotAllowed = () =>
+  new AppError(409, 'FUELCARD_NOT_ALLOWED', 'This charger’s tariff cannot be paid by fuel card');
+export const noFuelCard = () =>
+  new AppError(402, 'NO_FUELCARD', 'No fuel card saved: add one under payment details');
+
+type SettleResult = Awaited<ReturnType<SessionPayments['settle']>>;
+
+const SETTLED_STATUSES: readonly string[] = ['captured', 'released', 'debited', 'invoiced'];
+
+function settled(row: SessionPaymentRow): SettleResult | null {
+  if (!SETTLED_STATUSES.includes(row.status)) return null;
+  return { captured: row.captured, status: row.status as SettleResult['status'] };
+}
+
+function holdOf(row: SessionPaymentRow): SessionHold | null {
+  return row.intentId
+    ? { intentId: row.intentId, amountCapturable: row.held, currency: row.currency }
+    : null;
+}
+
+const providerMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'the payment provider refused';
+
+/**
+ * SessionPayments on the configured provider. Each session's payment is one row of
+ * session_payments; settling and releasing lock it, so the money moves once per session however
+ * often, and however concurrently, the sessions module asks.
+ */
+export function createSessionPayments(deps: {
+  db: Db;
+  provider: PaymentProviderFactory;
+}): SessionPayments {
+  const { db } = deps;
+
+  return {
+    authoriseStart(input) {
+      return db.transaction(async (tx) => {
+        const repo = createPaymentRepository(tx);
+        const known = await repo.sessionPayment(input.sessionId, { lock: true });
+        if (known) return { held: known.held, hold: holdOf(known) };
+        const currency = input.tariff.currency.toLowerCase();
+        const record = (fields: Partial<SessionPaymentRow>) =>
+          repo.ensureSessionPayment({
+            sessionId: input.sessionId,
+            userId: input.userId,
+            source: input.source,
+            currency,
+            status: 'authorised',
+            ...fields,
+          });
+
+        if (input.source === 'CREDIT') {
+          const stored = (await repo.storedBalance(input.userId)) ?? 0;
+          const usable = isCreditUsable({
+            tariffFree: input.tariff.free,
+            availableBalanceMinor: availableBalanceMinor(stored),
+          });
+          if (!usable) throw noCredit();
+          await record({});
+          return { held: 0, hold: null };
+        }
+        if (input.source === 'FUELCARD') {
+          if (!isFuelCardUsable(input.tariff)) throw fuelCardNotAllowed();
+          const fuelCard = (await repo.cards(input.userId)).find(
+            (card) => card.source === 'FUELCARD',
+          );
+          if (!fuelCard) throw noFuelCard();
+          await record({ fuelCardId: fuelCard.id });
+          return { held: 0, hold: null };
+        }
+
+        if (!input.intentId) throw intentNotHeld('start with a held card payment');
+        const intent = await repo.intent(input.intentId, { lock: true });
+        if (intent?.userId !== input.userId || intent.purpose !== 'charge') {
+          throw intentNotHeld('no such payment of yours');
+        }
+        const current = await recordIntentState(
+          repo,
+          await deps.provider(tx).retrieveIntent(intent.id),
+        );
+        if (current?.status === 'requires_action') {
+          throw new AppError(402, 'CARD_CONFIRMATION_NEEDED', 'Card confirmation needed');
+        }
+        if (current?.status === 'requires_payment_method' && current.lastError) {
+          throw paymentFailed(current.lastError);
+        }
+        if (current?.status !== 'requires_capture') {
+          throw intentNotHeld(`the payment is ${current?.status ?? 'unknown'}`);
+        }
+        if (current.currency !== currency) {
+          throw intentNotHeld(`the payment is in ${current.currency}, the tariff in ${currency}`);
+        }
+        if (!(await repo.claimIntent(current.id, input.sessionId))) {
+          throw new AppError(409, 'INTENT_IN_USE', 'This payment already secures another session');
+        }
+        const row = await record({ intentId: current.id, held: current.amountCapturable });
+        return { held: row.held, hold: holdOf(row) };
+      });
+    },
+
+    settle(input) {
+      return db.transaction(async (tx) => {
+        const repo = createPaymentRepository(tx);
+        const row = await repo.ensureSessionPayment({
+          sessionId: input.sessionId,
+          userId: input.userId,
+          source: input.source,
+          intentId: needsPaymentIntent(input.source) ? input.intentId : null,
+          currency: input.currency.toLowerCase(),
+          status: 'authorised',
+        });
+        const done = settled(row);
+        if (done) return done;
+        const amount = Math.max(0, Math.round(input.amountMinor));
+        const finish = async (
+          status: SettleResult['status'],
+          captured: number,
+          failure?: string,
+        ) => {
+          await repo.updateSessionPayment(input.sessionId, {
+            status,
+            captured,
+            amountMinor: amount,
+            failure: failure ?? null,
+            settledAt: new Date(),
+          });
+          return { captured, status };
+        };
+
+        const source: PaymentMethod = row.source;
+        if (source === 'CREDIT') {
+          await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount);
+          return finish('debited', amount);
+        }
+        if (source === 'FUELCARD') return finish('invoiced', amount);
+
+        const intentId = row.intentId ?? input.intentId;
+        const intent = intentId ? await repo.intent(intentId, { lock: true }) : undefined;
+        if (!intent || intent.userId !== row.userId) {
+          return finish('failed', 0, 'no held payment for this session');
+        }
+        const provider = deps.provider(tx);
+        try {
+          if (amount === 0) {
+            await recordIntentState(
+              repo,
+              await provider.cancel(intent.id, `release:${row.sessionId}`),
+            );
+            return finish('released', 0);
+          }
+          // A cost above the hold takes the whole hold; the rest is owed on the balance.
+          const fromHold = Math.min(amount, intent.amountCapturable);
+          const captured = await provider.capture(intent.id, fromHold, `capture:${row.sessionId}`);
+          await recordIntentState(repo, captured);
+          if (amount > fromHold) {
+            await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount - fromHold);
+          }
+          return finish('captured', captured.amountReceived);
+        } catch (error) {
+          return finish('failed', 0, providerMessage(error));
+        }
+      });
+    },
+
+    async release(input) {
+      await db.transaction(async (tx) => {
+        const repo = createPaymentRepository(tx);
+        const row = await repo.sessionPayment(input.sessionId, { lock: true });
+        if (row && settled(row)) return;
+        const intentId = row?.intentId ?? input.intentId;
+        if (intentId) {
+          const intent = await repo.intent(intentId, { lock: true });
+          const mine =
+            intent && (intent.sessionId === null || intent.sessionId === input.sessionId);
+          if (mine && intent.status !== 'canceled' && intent.status !== 'succeeded') {
+            await recordIntentState(
+              repo,
+              await deps.provider(tx).cancel(intent.id, `release:${input.sessionId}`),
+            );
+          }
+        }
+        if (row) {
+          await repo.updateSessionPayment(input.sessionId, {
+            status: 'released',
+            captured: 0,
+            settledAt: new Date(),
+          });
+        }
+      });
+    },
+  };
+}

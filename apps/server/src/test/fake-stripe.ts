@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request Stripe's client sent, as the fake received it. */
+export interface StripeRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body, flat (`metadata[userId]` stays a key). */
+  form: Record<string, string>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+interface FakeMethod {
+  id: string;
+  customer: string | null;
+  brand: string;
+  last4: string;
+  /** The fake's stand-in for a card whose saving needs 3-D Secure. */
+  needsAuthentication?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const fakeId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+/**
+ * A stand-in for api.stripe.com at the HTTP boundary: just enough of customers, payment
+ * methods, SetupIntents and PaymentIntents for our calls, with Stripe's idempotency (a repeated
+ * key answers the first response). Tests read `requests` to see what Stripe would have been asked.
+ */
+export async function startFakeStripe() {
+  const requests: StripeRequest[] = [];
+  const methods = new Map<string, FakeMethod>();
+  const intents = new Map<string, Json>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+
+  const missing = (what: string, id: string) => ({
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+      },
+    },
+  });
+
+  function methodJson(method: FakeMethod): Json {
+    return {
+      id: method.id,
+      object: 'payment_method',
+      type: 'card',
+      customer: method.customer,
+      billing_details: {
+        name: 'Dee Driver',
+        address: { line1: '1 High Street', city: 'York', postal_code: 'YO1 1AA', country: 'GB' },
+      },
+      card: {
+        brand: method.brand,
+        last4: method.last4,
+        exp_month: 4,
+        exp_year: 2031,
+        country: 'GB',
+        funding: 'debit',
+      },
+    };
+  }
+
+  function route(method: string, path: string, form: Record<string, string>) {
+    const parts = path.split('/').filter(Boolean).slice(1);
+    const [resource, id, action] = parts;
+    if (method === 'POST' && resource === 'customers' && !id) {
+      return { status: 200, body: { id: fakeId('cus'), object: 'customer', email: form.email } };
+    }
+    if (resource === 'payment_methods' && id) {
+      const found = methods.get(id);
+      if (!found) return missing('PaymentMethod', id);
+      if (method === 'POST' && action === 'detach') found.customer = null;
+      return { status: 200, body: methodJson(found) };
+    }
+    if (method === 'POST' && resource === 'setup_intents') {
+      const found = methods.get(form.payment_method ?? '');
+      if (!found) return missing('PaymentMethod', form.payment_method ?? '');
+      const status = found.needsAuthentication ? 'requires_action' : 'succeeded';
+      if (status === 'succeeded') found.customer = form.customer ?? null;
+      return {
+        status: 200,
+        body: { id: fakeId('seti'), object: 'setup_intent', status, payment_method: found.id },
+      };
+    }
+    if (resource === 'payment_intents' && method === 'POST' && !id) {
+      const intentId = fakeId('pi');
+      const intent: Json = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        amount_capturable: 0,
+        amount_received: 0,
+        currency: form.currency,
+        customer: form.customer,
+        capture_method: form.capture_method,
+        client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
+        payment_method: form.payment_method ?? null,
+        status: form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+        last_payment_error: null,
+        metadata: {},
+      };
+      intents.set(intentId, intent);
+      return { status: 200, body: intent };
+    }
+    if (resource === 'payment_intents' && id) {
+      const intent = intents.get(id);
+      if (!intent) return missing('payment_intent', id);
+      if (method === 'POST' && action === 'capture') {
+        if (intent.status !== 'requires_capture') {
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `This PaymentIntent could not be captured because it has a status of ${String(intent.status)}.`,
+              },
+            },
+          };
+        }
+        const amount = Number(form.amount_to_capture ?? intent.amount_capturable);
+        Object.assign(intent, {
+          status: 'succeeded',
+          amount_received: amount,
+          amount_capturable: 0,
+        });
+      }
+      if (method === 'POST' && action === 'cancel') {
+        Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
+      }
+      return { status: 200, body: intent };
+    }
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path})`,
+        },
+      },
+    };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    let text = '';
+    for await (const chunk of request) text += String(chunk);
+    const method = request.method ?? 'GET';
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const form = Object.fromEntries(new URLSearchParams(text));
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({
+      method,
+      path,
+      form,
+      idempotencyKey,
+      authorization: request.headers.authorization,
+    });
+    const cacheKey = idempotencyKey ? `${method} ${path} ${idempotencyKey}` : null;
+    const answer = (cacheKey && idempotent.get(cacheKey)) || route(method, path, form);
+    if (cacheKey) idempotent.set(cacheKey, answer);
+    response.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'request-id': fakeId('req'),
+    });
+    response.end(JSON.stringify(answer.body));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** A card payment method the driver's browser created with Stripe.js. */
+    addPaymentMethod(last4 = '4242', options: { needsAuthentication?: boolean } = {}) {
+      const id = fakeId('pm');
+      methods.set(id, { id, customer: null, brand: 'visa', last4, ...options });
+      return id;
+    },
+    /** What Stripe.js does when the driver confirms in the browser. */
+    confirmIntent(intentId: string) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      const manual = intent.capture_method === 'manual';
+      Object.assign(intent, {
+        status: manual ? 'requires_capture' : 'succeeded',
+        amount_capturable: manual ? intent.amount : 0,
+        amount_received: manual ? 0 : intent.amount,
+      });
+      return intent;
+    },
+    intent: (intentId: string) => intents.get(intentId),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
