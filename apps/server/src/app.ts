@@ -30,6 +30,11 @@ import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
 import { registerPayments } from './modules/payments/payments-module.ts';
+import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
+import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
+import { registerSessionRoutes } from './modules/sessions/routes.ts';
+import { createSessionService } from './modules/sessions/service.ts';
+import type { SessionPayments } from './modules/payments/session-payments.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
@@ -68,6 +73,8 @@ export interface BuildAppOptions {
   ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
   /** The bus between nodes; in-process unless given. */
   bus?: Bus;
+  /** How long a charger has to start a remotely started session (tests shorten it). */
+  sessions?: { startTimeoutMs?: number };
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -170,18 +177,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
   const bus = options.bus ?? createInProcessBus();
   const transactions = createTransactionRepository(db);
+  const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
+  const chargingSessions = createChargingSessionRepository(db);
+  // The payments module decorates app.payments when it registers; read it when a session needs it.
+  const sessionPayments: SessionPayments = {
+    authoriseStart: (input) => app.payments.authoriseStart(input),
+    settle: (input) => app.payments.settle(input),
+    release: (input) => app.payments.release(input),
+  };
+  const sessionService = createSessionService({
+    sessions: chargingSessions,
+    transactions,
+    chargers,
+    users,
+    reference,
+    commands,
+    payments: sessionPayments,
+    mailer,
+    bus,
+    now,
+    startTimeoutMs: options.sessions?.startTimeoutMs,
+    log: app.log,
+  });
   const centralSystem = createCentralSystem({
     chargers,
     passwords,
     transactions,
     bus,
+    sessions: sessionService,
     now,
     heartbeatSeconds: options.ocpp?.heartbeatSeconds,
     pingIntervalMs: options.ocpp?.pingIntervalMs,
     log: app.log,
   });
   app.decorate('ocpp', {
-    commands: createChargerCommands(bus, options.ocpp?.commandTimeoutMs),
+    commands,
     transactions,
     bus,
   });
@@ -213,6 +243,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     preauth: (chargerId) => chargerCalls.preauth(chargerId),
     now,
   });
+  registerSessionRoutes(register, sessionService);
+  registerSessionLiveEvents(app, {
+    bus,
+    sessions: chargingSessions,
+    service: sessionService,
+    authenticate: (token) => tokens.authenticate(token),
+  });
+  app.addHook('onClose', () => sessionService.close());
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

@@ -28,11 +28,47 @@ export const DEFAULT_HEARTBEAT_SECONDS = 60;
 /** A charger that has said nothing for this many heartbeat intervals is Offline. */
 const MISSED_HEARTBEATS = 3;
 
+/**
+ * What the charging sessions do with what a charger reports, called once it is stored. Replays
+ * call them again: they must take a message twice as once.
+ */
+export interface TransactionHooks {
+  transactionStarted(tx: {
+    transactionId: number;
+    chargerId: string;
+    connectorNumber: number;
+    idTag: string;
+    meterStartWh: number;
+    startedAt: Date;
+  }): Promise<void>;
+  metered(
+    samples: {
+      transactionId: number | null;
+      energyWh: number | null;
+      powerW: number | null;
+      sampledAt: Date;
+    }[],
+  ): Promise<void>;
+  transactionStopped(tx: {
+    transactionId: number;
+    meterStopWh: number;
+    stoppedAt: Date;
+  }): Promise<void>;
+  connectorStatus(report: {
+    chargerId: string;
+    connectorNumber: number;
+    status: string;
+    reportedAt: Date;
+  }): Promise<void>;
+}
+
 export interface CentralSystemDeps {
   chargers: ChargerRepository;
   passwords: PasswordHasher;
   transactions: TransactionRepository;
   bus: Bus;
+  /** The charging sessions, told of starts, samples, stops and statuses. */
+  sessions?: TransactionHooks;
   now: () => Date;
   heartbeatSeconds?: number;
   /** Keep-alive pings and offline sweep; tests shorten them. */
@@ -93,6 +129,14 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   const changed = (chargerId: string) =>
     deps.bus.publish(CHARGER_LIVE_SUBJECT, { chargerId } satisfies ChargerChanged);
 
+  /** A session's trouble must not cost the charger its answer: it is logged instead. */
+  async function tellSessions(work: (hooks: TransactionHooks) => Promise<void>) {
+    if (!deps.sessions) return;
+    await work(deps.sessions).catch((error: unknown) =>
+      deps.log.warn({ error: String(error) }, 'charging session not updated'),
+    );
+  }
+
   async function markOffline(chargerId: string) {
     await deps.chargers.setCharger(chargerId, { online: false });
     changed(chargerId);
@@ -119,6 +163,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       ...sample,
     }));
     await deps.transactions.addMeterValues(samples);
+    await tellSessions((hooks) => hooks.metered(samples));
     for (const sample of samples) {
       deps.bus.publish(TRANSACTION_METER_SUBJECT, {
         ...sample,
@@ -179,14 +224,18 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     client.handle('StatusNotification', async ({ params }) => {
       const p = (params ?? {}) as Params;
       seen(chargerId);
-      await deps.chargers.recordStatus({
+      const report = {
         chargerId,
         connectorNumber: typeof p.connectorId === 'number' ? p.connectorId : 0,
         status: text(p.status) ?? 'Unknown',
-        errorCode: text(p.errorCode) === 'NoError' ? null : text(p.errorCode),
         reportedAt: reportedAt(p, deps.now()),
+      };
+      await deps.chargers.recordStatus({
+        ...report,
+        errorCode: text(p.errorCode) === 'NoError' ? null : text(p.errorCode),
       });
       changed(chargerId);
+      await tellSessions((hooks) => hooks.connectorStatus(report));
       return {};
     });
 
@@ -223,6 +272,16 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           startedAt: (row.startedAt ?? deps.now()).toISOString(),
         } satisfies TransactionStarted);
       }
+      await tellSessions((hooks) =>
+        hooks.transactionStarted({
+          transactionId: row.transactionId,
+          chargerId,
+          connectorNumber: row.connectorNumber,
+          idTag,
+          meterStartWh: row.meterStartWh ?? 0,
+          startedAt: row.startedAt ?? deps.now(),
+        }),
+      );
       return { transactionId: row.transactionId, idTagInfo: { status } };
     });
 
@@ -249,6 +308,16 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           reason: row.stopReason,
           userId: row.userId,
         } satisfies TransactionStopped);
+      }
+      if (row.stoppedAt) {
+        const stoppedAt = row.stoppedAt;
+        await tellSessions((hooks) =>
+          hooks.transactionStopped({
+            transactionId,
+            meterStopWh: row.meterStopWh ?? integer(p.meterStop),
+            stoppedAt,
+          }),
+        );
       }
       return text(p.idTag) ? { idTagInfo: { status: 'Accepted' } } : {};
     });

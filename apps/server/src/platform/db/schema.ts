@@ -371,3 +371,57 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
+
+export type ChargingSessionState =
+  'pending' | 'charging' | 'paused' | 'pausedByVehicle' | 'finished' | 'rejected';
+export type ChargingSessionPaymentStatus =
+  'none' | 'held' | 'captured' | 'released' | 'debited' | 'invoiced' | 'failed';
+export interface SessionCostPartsRow {
+  energy: number;
+  connection: number;
+  periods: number;
+  overstay: number;
+}
+
+export const chargingSessions = pgTable('charging_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  chargerId: text('charger_id').notNull(),
+  connectorNumber: integer('connector_number').notNull(),
+  idTag: text('id_tag').notNull(),
+  source: text('source').notNull(),
+  intentId: text('intent_id'),
+  state: text('state').$type<ChargingSessionState>().notNull(),
+  tariff: jsonb('tariff').$type<unknown>().notNull(),
+  limitA: doublePrecision('limit_a'),
+  pausedByDriver: boolean('paused_by_driver').notNull().default(false),
+  startDeadline: timestamptz('start_deadline').notNull(),
+  transactionId: integer('transaction_id'),
+  startedAt: timestamptz('started_at'),
+  stoppedAt: timestamptz('stopped_at'),
+  meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
+  meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
+  lastEnergyWh: bigint('last_energy_wh', { mode: 'number' }),
+  powerW: doublePrecision('power_w'),
+  vehicleIdleSince: timestamptz('vehicle_idle_since'),
+  costTotal: integer('cost_total').notNull().default(0),
+  costParts: jsonb('cost_parts')
+    .$type<SessionCostPartsRow>()
+    .notNull()
+    .default({ energy: 0, connection: 0, periods: 0, overstay: 0 }),
+  breakdown: jsonb('breakdown')
+    .$type<{ periodStart: string; rate: number; value: number }[]>()
+    .notNull()
+    .default([]),
+  heldMinor: integer('held_minor').notNull().default(0),
+  capturedMinor: integer('captured_minor'),
+  paymentStatus: text('payment_status')
+    .$type<ChargingSessionPaymentStatus>()
+    .notNull()
+    .default('none'),
+  settlementClaimedAt: timestamptz('settlement_claimed_at'),
+  receiptSentAt: timestamptz('receipt_sent_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type ChargingSessionRow = typeof chargingSessions.$inferSelect;

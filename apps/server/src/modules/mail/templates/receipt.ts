@@ -1,0 +1,216 @@
+import { durationText, formatMoney } from '@evc/domain';
+import type { RenderedMail } from './render.ts';
+import { textsFor } from './render.ts';
+
+interface ReceiptTexts {
+  subject: (charger: string) => string;
+  intro: (charger: string) => string;
+  started: string;
+  ended: string;
+  duration: string;
+  energy: string;
+  total: string;
+  parts: { energy: string; connection: string; periods: string; overstay: string };
+  breakdown: string;
+  row: (kWh: string, rate: string) => string;
+}
+
+const en: ReceiptTexts = {
+  subject: (charger) => `Your charging receipt: ${charger}`,
+  intro: (charger) => `Thank you for charging at ${charger}. Here is your receipt.`,
+  started: 'Started',
+  ended: 'Ended',
+  duration: 'Duration',
+  energy: 'Energy',
+  total: 'Total',
+  parts: {
+    energy: 'Energy cost',
+    connection: 'Connection fee',
+    periods: 'Time charge',
+    overstay: 'Overstay fee',
+  },
+  breakdown: 'Cost breakdown',
+  row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+};
+
+const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
+  en,
+  fr: {
+    subject: (charger) => `Votre reçu de recharge : ${charger}`,
+    intro: (charger) => `Merci d'avoir rechargé à ${charger}. Voici votre reçu.`,
+    started: 'Début',
+    ended: 'Fin',
+    duration: 'Durée',
+    energy: 'Énergie',
+    total: 'Total',
+    parts: {
+      energy: "Coût de l'énergie",
+      connection: 'Frais de connexion',
+      periods: 'Frais de durée',
+      overstay: 'Frais de stationnement prolongé',
+    },
+    breakdown: 'Détail du coût',
+    row: (kWh, rate) => `${kWh} kWh à ${rate} / kWh`,
+  },
+  cy: {
+    subject: (charger) => `Eich derbynneb gwefru: ${charger}`,
+    intro: (charger) => `Diolch am wefru yn ${charger}. Dyma eich derbynneb.`,
+    started: 'Dechreuwyd',
+    ended: 'Gorffennwyd',
+    duration: 'Hyd',
+    energy: 'Ynni',
+    total: 'Cyfanswm',
+    parts: {
+      energy: 'Cost ynni',
+      connection: 'Ffi cysylltu',
+      periods: 'Tâl amser',
+      overstay: 'Ffi aros yn rhy hir',
+    },
+    breakdown: "Dadansoddiad o'r gost",
+    row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+  },
+  es: {
+    subject: (charger) => `Su recibo de carga: ${charger}`,
+    intro: (charger) => `Gracias por cargar en ${charger}. Aquí tiene su recibo.`,
+    started: 'Inicio',
+    ended: 'Fin',
+    duration: 'Duración',
+    energy: 'Energía',
+    total: 'Total',
+    parts: {
+      energy: 'Coste de la energía',
+      connection: 'Tarifa de conexión',
+      periods: 'Cargo por tiempo',
+      overstay: 'Cargo por estancia prolongada',
+    },
+    breakdown: 'Desglose del coste',
+    row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+  },
+  it: {
+    subject: (charger) => `La tua ricevuta di ricarica: ${charger}`,
+    intro: (charger) => `Grazie per aver ricaricato presso ${charger}. Ecco la tua ricevuta.`,
+    started: 'Inizio',
+    ended: 'Fine',
+    duration: 'Durata',
+    energy: 'Energia',
+    total: 'Totale',
+    parts: {
+      energy: "Costo dell'energia",
+      connection: 'Costo di connessione',
+      periods: 'Costo a tempo',
+      overstay: 'Penale di sosta',
+    },
+    breakdown: 'Dettaglio dei costi',
+    row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+  },
+};
+
+const LOCALES: Readonly<Record<string, string>> = {
+  en: 'en-GB',
+  fr: 'fr-FR',
+  cy: 'cy-GB',
+  es: 'es-ES',
+  it: 'it-IT',
+};
+
+export interface ReceiptValues {
+  firstName: string;
+  chargerName: string;
+  startedAt: Date;
+  endedAt: Date;
+  durationSeconds: number;
+  kWh: number;
+  currency: { code: string; decimal_digits: number };
+  total: number;
+  parts: { energy: number; connection: number; periods: number; overstay: number };
+  /** 30-minute entries (001 §3): when each starts, its rate per kWh and the kWh drawn. */
+  breakdown: { periodStart: string; rate: number; value: number }[];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A receipt of a finished session with its cost breakdown, in the driver's language. */
+export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
+  const t = RECEIPT_TEXTS[language] ?? en;
+  const common = textsFor(language);
+  const locale = LOCALES[language] ?? 'en-GB';
+  const money = (minor: number) => formatMoney(minor, v.currency, locale);
+  const when = (date: Date) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(date);
+  const clock = (date: Date) =>
+    new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }).format(date);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  const rate = (value: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: v.currency.code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(value);
+
+  const summary: [string, string][] = [
+    [t.started, `${when(v.startedAt)} UTC`],
+    [t.ended, `${when(v.endedAt)} UTC`],
+    [t.duration, durationText(v.durationSeconds)],
+    [t.energy, `${number(v.kWh, 2)} kWh`],
+  ];
+  const parts = (['energy', 'connection', 'periods', 'overstay'] as const)
+    .filter((part) => part === 'energy' || v.parts[part] > 0)
+    .map((part): [string, string] => [t.parts[part], money(v.parts[part])]);
+  const rows = v.breakdown.map((entry): [string, string] => {
+    const from = new Date(entry.periodStart);
+    const to = new Date(from.getTime() + 30 * 60_000);
+    return [`${clock(from)} - ${clock(to)}`, t.row(number(entry.value, 1), rate(entry.rate))];
+  });
+
+  const lines = [
+    common.greeting(v.firstName),
+    '',
+    t.intro(v.chargerName),
+    '',
+    ...summary.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...parts.map(([label, value]) => `${label}: ${value}`),
+    `${t.total}: ${money(v.total)}`,
+    '',
+    `${t.breakdown} (UTC):`,
+    ...rows.map(([period, text]) => `  ${period}  ${text}`),
+    '',
+    common.signOff,
+    common.team,
+  ];
+  const table = (list: [string, string][], bold = false) =>
+    list
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(label)}</td><td${bold ? ' style="font-weight:bold"' : ''}>${escapeHtml(value)}</td></tr>`,
+      )
+      .join('');
+  const html = [
+    `<p>${escapeHtml(common.greeting(v.firstName))}</p>`,
+    `<p>${escapeHtml(t.intro(v.chargerName))}</p>`,
+    `<table>${table(summary)}</table>`,
+    `<table style="margin-top:12px">${table(parts)}${table([[t.total, money(v.total)]], true)}</table>`,
+    `<h3 style="font-size:15px">${escapeHtml(t.breakdown)} (UTC)</h3>`,
+    `<table>${table(rows)}</table>`,
+    `<p>${escapeHtml(common.signOff)}<br>${escapeHtml(common.team)}</p>`,
+  ];
+  return {
+    subject: t.subject(v.chargerName),
+    text: lines.join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1d1d1f">${html.join('')}</body></html>`,
+  };
+}

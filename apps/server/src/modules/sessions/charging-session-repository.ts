@@ -1,0 +1,213 @@
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  chargingSessions,
+  type ChargingSessionRow,
+  type ChargingSessionState,
+} from '../../platform/db/schema.ts';
+
+export type NewChargingSession = typeof chargingSessions.$inferInsert;
+export type ChargingSessionPatch = Partial<Omit<NewChargingSession, 'id' | 'userId' | 'createdAt'>>;
+
+/** States of a session that may still draw power or start to. */
+export const OPEN_STATES: ChargingSessionState[] = [
+  'pending',
+  'charging',
+  'paused',
+  'pausedByVehicle',
+];
+const LIVE_STATES: ChargingSessionState[] = ['charging', 'paused', 'pausedByVehicle'];
+
+/** The driver's charging sessions. Every change that must happen once is a conditional update. */
+export function createChargingSessionRepository(db: Db) {
+  const first = (rows: ChargingSessionRow[]) => rows[0];
+
+  return {
+    async insert(session: NewChargingSession): Promise<ChargingSessionRow> {
+      const [row] = await db.insert(chargingSessions).values(session).returning();
+      if (!row) throw new Error('could not record the session');
+      return row;
+    },
+
+    async findById(id: string) {
+      return first(await db.select().from(chargingSessions).where(eq(chargingSessions.id, id)));
+    },
+
+    async findByTransactionId(transactionId: number) {
+      return first(
+        await db
+          .select()
+          .from(chargingSessions)
+          .where(eq(chargingSessions.transactionId, transactionId)),
+      );
+    },
+
+    async latestForUser(userId: string) {
+      return first(
+        await db
+          .select()
+          .from(chargingSessions)
+          .where(eq(chargingSessions.userId, userId))
+          .orderBy(desc(chargingSessions.createdAt))
+          .limit(1),
+      );
+    },
+
+    async openForUser(userId: string) {
+      return db
+        .select()
+        .from(chargingSessions)
+        .where(
+          and(eq(chargingSessions.userId, userId), inArray(chargingSessions.state, OPEN_STATES)),
+        )
+        .orderBy(desc(chargingSessions.createdAt));
+    },
+
+    async openOnConnector(chargerId: string, connectorNumber: number) {
+      return db
+        .select()
+        .from(chargingSessions)
+        .where(
+          and(
+            eq(chargingSessions.chargerId, chargerId),
+            eq(chargingSessions.connectorNumber, connectorNumber),
+            inArray(chargingSessions.state, OPEN_STATES),
+          ),
+        )
+        .orderBy(desc(chargingSessions.createdAt));
+    },
+
+    async latestOnConnectorForUser(userId: string, chargerId: string, connectorNumber: number) {
+      return first(
+        await db
+          .select()
+          .from(chargingSessions)
+          .where(
+            and(
+              eq(chargingSessions.userId, userId),
+              eq(chargingSessions.chargerId, chargerId),
+              eq(chargingSessions.connectorNumber, connectorNumber),
+            ),
+          )
+          .orderBy(desc(chargingSessions.createdAt))
+          .limit(1),
+      );
+    },
+
+    /** Pending sessions whose charger never started them in time. */
+    async overduePending(now: Date) {
+      return db
+        .select()
+        .from(chargingSessions)
+        .where(
+          and(
+            eq(chargingSessions.state, 'pending'),
+            isNull(chargingSessions.transactionId),
+            lt(chargingSessions.startDeadline, now),
+          ),
+        );
+    },
+
+    /** Changes a session that is still charging, paused or waiting; a finished one stays as it is. */
+    async updateOpen(id: string, patch: ChargingSessionPatch) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.state, OPEN_STATES)))
+          .returning(),
+      );
+    },
+
+    /** Changes a session that draws or may draw power (linked to a transaction, not finished). */
+    async updateLive(id: string, patch: ChargingSessionPatch) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.state, LIVE_STATES)))
+          .returning(),
+      );
+    },
+
+    async update(id: string, patch: ChargingSessionPatch) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(eq(chargingSessions.id, id))
+          .returning(),
+      );
+    },
+
+    /** Rejects a session the charger never started; undefined when it started meanwhile. */
+    async rejectPending(id: string) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ state: 'rejected', updatedAt: new Date() })
+          .where(
+            and(
+              eq(chargingSessions.id, id),
+              eq(chargingSessions.state, 'pending'),
+              isNull(chargingSessions.transactionId),
+            ),
+          )
+          .returning(),
+      );
+    },
+
+    /** Links the session that issued `idTag` to the charger's transaction, once. */
+    async linkTransaction(
+      idTag: string,
+      link: { transactionId: number; startedAt: Date; meterStartWh: number },
+    ) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({
+            ...link,
+            lastEnergyWh: link.meterStartWh,
+            state: 'charging',
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(chargingSessions.idTag, idTag),
+              eq(chargingSessions.state, 'pending'),
+              isNull(chargingSessions.transactionId),
+            ),
+          )
+          .returning(),
+      );
+    },
+
+    async findByIdTag(idTag: string) {
+      return first(
+        await db.select().from(chargingSessions).where(eq(chargingSessions.idTag, idTag)),
+      );
+    },
+
+    /** True for the one caller allowed to settle the session's payment. */
+    async claimSettlement(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(chargingSessions)
+        .set({ settlementClaimedAt: at })
+        .where(and(eq(chargingSessions.id, id), isNull(chargingSessions.settlementClaimedAt)))
+        .returning({ id: chargingSessions.id });
+      return rows.length === 1;
+    },
+
+    /** True for the one caller allowed to send the automatic receipt. */
+    async claimReceipt(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(chargingSessions)
+        .set({ receiptSentAt: at })
+        .where(and(eq(chargingSessions.id, id), isNull(chargingSessions.receiptSentAt)))
+        .returning({ id: chargingSessions.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type ChargingSessionRepository = ReturnType<typeof createChargingSessionRepository>;

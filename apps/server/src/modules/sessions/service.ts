@@ -1,0 +1,598 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CONNECTOR_STATUSES,
+  tariffInput,
+  type TariffData,
+  type TransactionView,
+} from '@evc/contract';
+import type { CallParsedRequest } from '@evc/contract';
+import {
+  DEFAULT_DECIMAL_DIGITS,
+  energyKwh,
+  isTariffFree,
+  sessionCost,
+  transactionDurationSeconds,
+  type PaymentMethod,
+  type SessionCost,
+} from '@evc/domain';
+import type { Bus } from '../../platform/bus/bus.ts';
+import { newId } from '../../platform/crypto.ts';
+import type { ChargingSessionRow } from '../../platform/db/schema.ts';
+import { AppError, forbidden, validationError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import type { ChargerRepository } from '../chargers/repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { receiptMail } from '../mail/templates/receipt.ts';
+import { chargerOffline, type ChargerCommands } from '../ocpp/charger-commands.ts';
+import type { SessionPayments } from '../payments/session-payments.ts';
+import type { ReferenceRepository } from '../reference/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { ChargingSessionRepository } from './charging-session-repository.ts';
+import { SESSION_CHANGED_SUBJECT, type SessionChanged } from './events.ts';
+import type { TransactionRepository } from './transaction-repository.ts';
+
+/** spec 000 §4: how long a charger has, after accepting a remote start, to start charging. */
+export const DEFAULT_START_TIMEOUT_MS = 3 * 60_000;
+/** The id of the 0 A profile that pauses a session, so resuming clears exactly that profile. */
+export const PAUSE_PROFILE_ID = 7301;
+const START_PROFILE_ID = 7300;
+
+/** Connector statuses in which the cable is still held by a session. */
+const CABLE_HELD = new Set(['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEVSE', 'Finishing']);
+
+const sessionNotFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', 'Transaction Not Found');
+const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+const notCharging = () =>
+  new AppError(409, 'TRANSACTION_NOT_CHARGING', 'This session is not charging');
+
+type ConnectorStatus = TransactionView['connectorStatus'];
+const knownStatus = (status: string): ConnectorStatus =>
+  (CONNECTOR_STATUSES as readonly string[]).includes(status)
+    ? (status as ConnectorStatus)
+    : 'Unknown';
+
+/** An OCPP idTag (CiString20) no one can guess: it starts a transaction paid by its owner. */
+const remoteIdTag = () => `R${randomBytes(9).toString('hex').toUpperCase()}`;
+
+export interface TransactionStartedHook {
+  transactionId: number;
+  chargerId: string;
+  connectorNumber: number;
+  idTag: string;
+  meterStartWh: number;
+  startedAt: Date;
+}
+
+export interface MeterSampleHook {
+  transactionId: number | null;
+  energyWh: number | null;
+  powerW: number | null;
+  sampledAt: Date;
+}
+
+export interface TransactionStoppedHook {
+  transactionId: number;
+  meterStopWh: number;
+  stoppedAt: Date;
+}
+
+export interface ConnectorStatusHook {
+  chargerId: string;
+  connectorNumber: number;
+  status: string;
+  reportedAt: Date;
+}
+
+export interface SessionServiceDeps {
+  sessions: ChargingSessionRepository;
+  transactions: TransactionRepository;
+  chargers: ChargerRepository;
+  users: UserRepository;
+  reference: ReferenceRepository;
+  commands: ChargerCommands;
+  payments: SessionPayments;
+  mailer: Mailer;
+  bus: Bus;
+  now: () => Date;
+  startTimeoutMs?: number;
+  log: { warn: (details: object, message: string) => void };
+}
+
+/**
+ * The driver's charging session: started remotely and paid through SessionPayments, linked to the
+ * charger's OCPP transaction by the id tag issued for it, priced live from MeterValues, finished
+ * and settled once at StopTransaction. Every change is announced on the bus for live views.
+ */
+export function createSessionService(deps: SessionServiceDeps) {
+  const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+
+  const changed = (row: ChargingSessionRow) =>
+    deps.bus.publish(SESSION_CHANGED_SUBJECT, {
+      sessionId: row.id,
+      userId: row.userId,
+    } satisfies SessionChanged);
+
+  async function owned(auth: AuthContext, sessionId: string) {
+    const row = await deps.sessions.findById(sessionId);
+    // Another driver's session answers as if it did not exist.
+    if (!row || row.userId !== auth.userId) throw sessionNotFound();
+    return row;
+  }
+
+  async function currencyOf(tariff: TariffData) {
+    const found = await deps.reference.findCurrency(tariff.currency);
+    return {
+      code: tariff.currency,
+      symbol: found?.symbol ?? tariff.currency,
+      decimal_digits: found?.decimalDigits ?? DEFAULT_DECIMAL_DIGITS,
+    };
+  }
+
+  /** The cost so far (open session: up to now) or final (stopped), from every stored sample. */
+  async function costOf(
+    row: ChargingSessionRow,
+    tariff: TariffData,
+    decimalDigits: number,
+    stop: { stoppedAt: Date; meterStopWh: number } | null,
+  ): Promise<SessionCost | null> {
+    if (row.transactionId === null || !row.startedAt) return null;
+    const samples = await deps.transactions.meterValues(row.transactionId);
+    return sessionCost({
+      tariff,
+      decimalDigits,
+      startedAt: row.startedAt,
+      stoppedAt: stop?.stoppedAt ?? null,
+      now: deps.now(),
+      meterStartWh: row.meterStartWh ?? 0,
+      meterStopWh: stop?.meterStopWh ?? null,
+      samples: samples.flatMap((sample) =>
+        sample.energyWh === null ? [] : [{ at: sample.sampledAt, energyWh: sample.energyWh }],
+      ),
+      chargingEndedAt: row.vehicleIdleSince,
+    });
+  }
+
+  const costColumns = (cost: SessionCost) => ({
+    costTotal: cost.total,
+    costParts: cost.parts,
+    breakdown: cost.breakdown,
+  });
+
+  async function view(row: ChargingSessionRow): Promise<TransactionView> {
+    const found = await deps.chargers.findById(row.chargerId);
+    const tariff = tariffInput.parse(row.tariff);
+    const currency = await currencyOf(tariff);
+    const finished = row.state === 'finished';
+    const live =
+      finished || row.state === 'rejected'
+        ? null
+        : await costOf(row, tariff, currency.decimal_digits, null);
+    const cost = live ?? { total: row.costTotal, parts: row.costParts, breakdown: row.breakdown };
+    const connector = found?.connectors.find((c) => c.connectorNumber === row.connectorNumber);
+    const meterStart = row.meterStartWh ?? 0;
+    return {
+      _id: row.id,
+      id: row.transactionId,
+      chargerid: row.chargerId,
+      barcode: found?.charger.barcode ?? '',
+      chargerName: found?.charger.name ?? '',
+      connectorid: row.connectorNumber,
+      state: row.state,
+      connectorStatus: found?.charger.online ? knownStatus(connector?.status ?? '') : 'Offline',
+      source: row.source as PaymentMethod,
+      intent_id: row.intentId,
+      data: {
+        startdate: row.startedAt?.toISOString() ?? null,
+        enddate: row.stoppedAt?.toISOString() ?? null,
+        finished,
+        meterStart: row.meterStartWh,
+        meterStop: row.meterStopWh,
+        cost: {
+          applied_cost: { total: cost.total, currency },
+          parts: cost.parts,
+        },
+        homeCharge: null,
+        tariff,
+      },
+      kWh: row.startedAt
+        ? energyKwh(meterStart, row.meterStopWh ?? row.lastEnergyWh ?? meterStart)
+        : 0,
+      duration: row.startedAt
+        ? transactionDurationSeconds({
+            startedAt: row.startedAt,
+            endedAt: row.stoppedAt,
+            finished,
+            now: deps.now(),
+          })
+        : 0,
+      powerW: finished ? 0 : row.powerW,
+      breakdown: cost.breakdown,
+      payment: { held: row.heldMinor, captured: row.capturedMinor, status: row.paymentStatus },
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** A session that never started: rejected once, its hold released. */
+  async function reject(row: ChargingSessionRow): Promise<ChargingSessionRow> {
+    const rejected = await deps.sessions.rejectPending(row.id);
+    if (!rejected) return (await deps.sessions.findById(row.id)) ?? row;
+    await deps.payments.release({ sessionId: row.id, intentId: row.intentId });
+    const released =
+      (await deps.sessions.update(row.id, {
+        paymentStatus: row.paymentStatus === 'held' ? 'released' : row.paymentStatus,
+      })) ?? rejected;
+    changed(released);
+    return released;
+  }
+
+  async function sendReceipt(row: ChargingSessionRow) {
+    const user = await deps.users.findById(row.userId);
+    if (!user || !row.startedAt || !row.stoppedAt) return;
+    const found = await deps.chargers.findById(row.chargerId);
+    const tariff = tariffInput.parse(row.tariff);
+    const currency = await currencyOf(tariff);
+    const mail = receiptMail(user.languageCode, {
+      firstName: user.firstName,
+      chargerName: found?.charger.name ?? '',
+      startedAt: row.startedAt,
+      endedAt: row.stoppedAt,
+      durationSeconds: transactionDurationSeconds({
+        startedAt: row.startedAt,
+        endedAt: row.stoppedAt,
+        finished: true,
+        now: deps.now(),
+      }),
+      kWh: energyKwh(row.meterStartWh ?? 0, row.meterStopWh ?? 0),
+      currency,
+      total: row.costTotal,
+      parts: row.costParts,
+      breakdown: row.breakdown,
+    });
+    await deps.mailer.sendMail({ to: user.email, ...mail });
+  }
+
+  /** Takes the final cost once, however many times StopTransaction arrives. */
+  async function settleOnce(row: ChargingSessionRow) {
+    if (!(await deps.sessions.claimSettlement(row.id, deps.now()))) return;
+    const tariff = tariffInput.parse(row.tariff);
+    let settled: ChargingSessionRow | undefined;
+    try {
+      const result = await deps.payments.settle({
+        userId: row.userId,
+        sessionId: row.id,
+        source: row.source as PaymentMethod,
+        intentId: row.intentId,
+        amountMinor: row.costTotal,
+        currency: tariff.currency,
+      });
+      settled = await deps.sessions.update(row.id, {
+        paymentStatus: result.status,
+        capturedMinor: result.captured,
+      });
+    } catch (error) {
+      deps.log.warn({ sessionId: row.id, error: String(error) }, 'session payment not settled');
+      settled = await deps.sessions.update(row.id, { paymentStatus: 'failed' });
+    }
+    const final = settled ?? row;
+    changed(final);
+    const user = await deps.users.findById(row.userId);
+    if (user?.emailPrefs.charge_finished_alert.enabled) {
+      if (await deps.sessions.claimReceipt(row.id, deps.now())) await sendReceipt(final);
+    }
+  }
+
+  async function rejectOverdue() {
+    for (const row of await deps.sessions.overduePending(deps.now())) await reject(row);
+  }
+
+  // Pending sessions past their deadline, wherever they were started (another node, before a
+  // restart), are found by the database, not by timers kept in memory.
+  const sweep = setInterval(
+    () => {
+      rejectOverdue().catch((error: unknown) =>
+        deps.log.warn({ error: String(error) }, 'pending sessions not swept'),
+      );
+    },
+    Math.max(50, Math.min(startTimeoutMs / 2, 15_000)),
+  );
+  sweep.unref();
+
+  return {
+    view,
+
+    async remoteStart(
+      auth: AuthContext,
+      body: CallParsedRequest<'remoteStartTransaction'>,
+    ): Promise<TransactionView> {
+      const found = await deps.chargers.findById(body.chargerid);
+      if (!found) throw chargerNotFound();
+      const connector = found.connectors.find(
+        (c) => c.connectorNumber === body.connectorid && c.connectorNumber !== 0,
+      );
+      if (!connector) throw validationError('connectorid', 'no such connector on this charger');
+      if (!found.charger.online) throw chargerOffline();
+      if ((await deps.sessions.openOnConnector(found.charger.id, connector.connectorNumber)).length)
+        throw new AppError(409, 'CONNECTOR_BUSY', 'This connector is already in use');
+
+      const tariff = tariffInput.parse(found.charger.tariff);
+      const sessionId = newId();
+      const authorised = await deps.payments.authoriseStart({
+        userId: auth.userId,
+        sessionId,
+        source: body.source,
+        intentId: body.intent_id,
+        tariff: {
+          payableByFuelCard: tariff.payableByFuelCard,
+          free: isTariffFree(tariff),
+          currency: tariff.currency,
+        },
+      });
+      const idTag = remoteIdTag();
+      let row: ChargingSessionRow;
+      try {
+        await deps.transactions.issueTag(idTag, auth.userId, 'remote');
+        row = await deps.sessions.insert({
+          id: sessionId,
+          userId: auth.userId,
+          chargerId: found.charger.id,
+          connectorNumber: connector.connectorNumber,
+          idTag,
+          source: body.source,
+          intentId: authorised.hold?.intentId ?? body.intent_id,
+          state: 'pending',
+          tariff,
+          limitA: body.profile?.limitA ?? null,
+          startDeadline: new Date(deps.now().getTime() + startTimeoutMs),
+          heldMinor: authorised.held,
+          paymentStatus: authorised.held > 0 ? 'held' : 'none',
+        });
+      } catch (error) {
+        await deps.payments.release({ sessionId, intentId: body.intent_id });
+        throw error;
+      }
+      changed(row);
+
+      let answer: { status: string };
+      try {
+        answer = await deps.commands.remoteStart(found.charger.id, {
+          idTag,
+          connectorId: connector.connectorNumber,
+          ...(body.profile
+            ? {
+                chargingProfile: {
+                  chargingProfileId: START_PROFILE_ID,
+                  stackLevel: 0,
+                  chargingProfilePurpose: 'TxProfile',
+                  chargingProfileKind: 'Relative',
+                  chargingSchedule: {
+                    chargingRateUnit: 'A',
+                    chargingSchedulePeriod: [{ startPeriod: 0, limit: body.profile.limitA }],
+                  },
+                },
+              }
+            : {}),
+        });
+      } catch (error) {
+        await reject(row);
+        throw error;
+      }
+      if (answer.status !== 'Accepted') return view(await reject(row));
+      // The charger may have started already: read what StartTransaction wrote.
+      return view((await deps.sessions.findById(row.id)) ?? row);
+    },
+
+    async remoteStop(auth: AuthContext, sessionId: string): Promise<TransactionView> {
+      const row = await owned(auth, sessionId);
+      if (row.state === 'pending') return view(await reject(row));
+      if (row.state === 'finished' || row.state === 'rejected' || row.transactionId === null)
+        return view(row);
+      const answer = await deps.commands.remoteStop(row.chargerId, row.transactionId);
+      if (answer.status !== 'Accepted')
+        throw new AppError(409, 'STOP_REJECTED', 'The charger refused to stop the session');
+      return view((await deps.sessions.findById(row.id)) ?? row);
+    },
+
+    async pause(auth: AuthContext, sessionId: string): Promise<TransactionView> {
+      const row = await owned(auth, sessionId);
+      if (row.state === 'paused') return view(row);
+      if (row.transactionId === null || !['charging', 'pausedByVehicle'].includes(row.state))
+        throw notCharging();
+      const answer = await deps.commands.setChargingProfile(row.chargerId, row.connectorNumber, {
+        chargingProfileId: PAUSE_PROFILE_ID,
+        transactionId: row.transactionId,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }],
+        },
+      });
+      if (answer.status !== 'Accepted')
+        throw new AppError(409, 'PAUSE_REJECTED', 'The charger cannot pause this session');
+      const paused = await deps.sessions.updateLive(row.id, {
+        state: 'paused',
+        pausedByDriver: true,
+      });
+      if (paused) changed(paused);
+      return view(paused ?? row);
+    },
+
+    async unpause(auth: AuthContext, sessionId: string): Promise<TransactionView> {
+      const row = await owned(auth, sessionId);
+      if (row.transactionId === null || row.state !== 'paused') throw notCharging();
+      const answer = await deps.commands.clearChargingProfile(row.chargerId, {
+        id: PAUSE_PROFILE_ID,
+      });
+      if (answer.status !== 'Accepted')
+        throw new AppError(409, 'UNPAUSE_REJECTED', 'The charger cannot resume this session');
+      const resumed = await deps.sessions.updateLive(row.id, {
+        state: row.vehicleIdleSince ? 'pausedByVehicle' : 'charging',
+        pausedByDriver: false,
+      });
+      if (resumed) changed(resumed);
+      return view(resumed ?? row);
+    },
+
+    async clearDefaultProfile(auth: AuthContext, sessionId: string): Promise<true> {
+      const row = await owned(auth, sessionId);
+      // 'Unknown' means there was no default profile to clear: the outcome the driver wants.
+      await deps.commands.clearChargingProfile(row.chargerId, {
+        connectorId: row.connectorNumber,
+        chargingProfilePurpose: 'TxDefaultProfile',
+      });
+      return true;
+    },
+
+    async byId(auth: AuthContext, sessionId: string) {
+      return view(await owned(auth, sessionId));
+    },
+
+    async latest(auth: AuthContext) {
+      const row = await deps.sessions.latestForUser(auth.userId);
+      return row ? view(row) : null;
+    },
+
+    async openForUser(userId: string) {
+      return Promise.all((await deps.sessions.openForUser(userId)).map(view));
+    },
+
+    async unlock(auth: AuthContext, chargerId: string, connectorNumber: number) {
+      if (!(await deps.chargers.findById(chargerId))) throw chargerNotFound();
+      // Only the driver whose cable it is may release it.
+      const mine = await deps.sessions.latestOnConnectorForUser(
+        auth.userId,
+        chargerId,
+        connectorNumber,
+      );
+      if (!mine) throw sessionNotFound();
+      return deps.commands.unlockConnector(chargerId, connectorNumber);
+    },
+
+    unlockCheck: unlockCheckOf,
+
+    async receipt(auth: AuthContext, sessionId: string): Promise<true> {
+      const row = await owned(auth, sessionId);
+      if (row.state !== 'finished')
+        throw new AppError(409, 'TRANSACTION_NOT_FINISHED', 'The session has not finished yet');
+      await sendReceipt(row);
+      return true;
+    },
+
+    /** StartTransaction (first or replayed): links the session whose id tag it carries. */
+    async transactionStarted(tx: TransactionStartedHook) {
+      const linked = await deps.sessions.linkTransaction(tx.idTag, {
+        transactionId: tx.transactionId,
+        startedAt: tx.startedAt,
+        meterStartWh: tx.meterStartWh,
+      });
+      if (linked) {
+        changed(linked);
+        return;
+      }
+      const late = await deps.sessions.findByIdTag(tx.idTag);
+      if (late?.state === 'rejected' && late.transactionId === null) {
+        deps.log.warn(
+          { sessionId: late.id, transactionId: tx.transactionId },
+          'a charger started a session after its time-out; it is not linked or paid',
+        );
+      }
+    },
+
+    /** MeterValues: the energy, power and live cost of the sessions they belong to. */
+    async metered(samples: MeterSampleHook[]) {
+      const byTransaction = new Map<number, MeterSampleHook[]>();
+      for (const sample of samples) {
+        if (sample.transactionId === null) continue;
+        byTransaction.set(sample.transactionId, [
+          ...(byTransaction.get(sample.transactionId) ?? []),
+          sample,
+        ]);
+      }
+      for (const [transactionId, list] of byTransaction) {
+        const row = await deps.sessions.findByTransactionId(transactionId);
+        if (!row || row.state === 'finished' || row.state === 'rejected') continue;
+        const latest = list.reduce((a, b) => (b.sampledAt >= a.sampledAt ? b : a));
+        const energies = list.flatMap((sample) =>
+          sample.energyWh === null ? [] : [sample.energyWh],
+        );
+        const tariff = tariffInput.parse(row.tariff);
+        const cost = await costOf(row, tariff, (await currencyOf(tariff)).decimal_digits, null);
+        const updated = await deps.sessions.updateLive(row.id, {
+          lastEnergyWh: Math.max(row.lastEnergyWh ?? 0, ...energies),
+          powerW: latest.powerW ?? row.powerW,
+          ...(cost ? costColumns(cost) : {}),
+        });
+        if (updated) changed(updated);
+      }
+    },
+
+    /** StatusNotification: paused by the vehicle or by the driver's 0 A profile, or charging. */
+    async connectorStatus(report: ConnectorStatusHook) {
+      const open = await deps.sessions.openOnConnector(report.chargerId, report.connectorNumber);
+      for (const row of open) {
+        let patch: Partial<ChargingSessionRow> = {};
+        if (row.transactionId !== null) {
+          if (report.status === 'SuspendedEV')
+            patch = {
+              state: row.pausedByDriver ? 'paused' : 'pausedByVehicle',
+              vehicleIdleSince: row.vehicleIdleSince ?? report.reportedAt,
+            };
+          else if (report.status === 'SuspendedEVSE') patch = { state: 'paused' };
+          else if (report.status === 'Charging')
+            patch = { state: row.pausedByDriver ? 'paused' : 'charging', vehicleIdleSince: null };
+        }
+        const updated =
+          Object.keys(patch).length > 0 ? await deps.sessions.updateLive(row.id, patch) : row;
+        changed(updated ?? row);
+      }
+    },
+
+    /** StopTransaction (first, replayed or late): the final cost, then settlement once. */
+    async transactionStopped(tx: TransactionStoppedHook) {
+      let row = await deps.sessions.findByTransactionId(tx.transactionId);
+      if (!row || row.state === 'rejected') return;
+      if (row.state !== 'finished') {
+        const tariff = tariffInput.parse(row.tariff);
+        const digits = (await currencyOf(tariff)).decimal_digits;
+        const stoppedAt =
+          row.startedAt && tx.stoppedAt < row.startedAt ? row.startedAt : tx.stoppedAt;
+        const cost = await costOf(row, tariff, digits, { stoppedAt, meterStopWh: tx.meterStopWh });
+        const finished = await deps.sessions.updateOpen(row.id, {
+          state: 'finished',
+          stoppedAt,
+          meterStopWh: tx.meterStopWh,
+          lastEnergyWh: tx.meterStopWh,
+          powerW: 0,
+          pausedByDriver: false,
+          ...(cost ? costColumns(cost) : {}),
+        });
+        row = finished ?? (await deps.sessions.findById(row.id)) ?? row;
+        if (finished) changed(finished);
+      }
+      await settleOnce(row);
+    },
+
+    rejectOverdue,
+
+    close() {
+      clearInterval(sweep);
+    },
+  };
+
+  async function unlockCheckOf(
+    auth: AuthContext,
+    query: { chargerid: string; connectorid: number; userid: string },
+  ) {
+    if (query.userid !== auth.userId) throw forbidden();
+    const found = await deps.chargers.findById(query.chargerid);
+    if (!found) throw chargerNotFound();
+    const connector = found.connectors.find((c) => c.connectorNumber === query.connectorid);
+    if (!connector) throw validationError('connectorid', 'no such connector on this charger');
+    const status = found.charger.online ? knownStatus(connector.status) : 'Offline';
+    const ongoing = await deps.transactions.ongoing(query.chargerid, query.connectorid);
+    return { released: ongoing.length === 0 && !CABLE_HELD.has(status), status };
+  }
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,677 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import { ChargePointSimulator } from '@evc/charger-sim';
+import {
+  transactionView,
+  type Card,
+  type ChargerInput,
+  type PaymentIntentResponse,
+  type TransactionView,
+} from '@evc/contract';
+import { energyKwh } from '@evc/domain';
+import { users } from '../../platform/db/schema.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+
+let t: TestApp;
+let base: string;
+let driver: string;
+let driverId: string;
+/** The operator signs in like any driver: here, someone else. */
+let other: string;
+let operatorToken: string;
+const sims: ChargePointSimulator[] = [];
+const clients: RPCClient[] = [];
+
+const START_TIMEOUT_MS = 1500;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 },
+    sessions: { startTimeoutMs: START_TIMEOUT_MS },
+  });
+  base = await listenOnLoopback(t);
+  driver = (await t.login(DRIVER)).token;
+  operatorToken = (await t.login(OPERATOR)).token;
+  other = operatorToken;
+  driverId = (await userRow(DRIVER.email)).id;
+});
+
+afterAll(async () => {
+  for (const sim of sims) await sim.stop().catch(() => undefined);
+  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
+  await t.close();
+});
+
+async function userRow(email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+/** The stored balance is negative when in credit (spec 000 §3): -5000 is £50 to spend. */
+async function setStoredBalance(email: string, balanceMinor: number) {
+  await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
+}
+
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 40));
+  }
+}
+
+/** A charger provisioned by the operator and run by a simulator over a real socket. */
+async function liveCharger(
+  chargePointId: string,
+  barcode: string,
+  extra: Partial<ChargerInput> = {},
+) {
+  const charger = await provisionCharger(
+    t,
+    operatorToken,
+    testCharger(chargePointId, barcode, extra),
+  );
+  const sim = new ChargePointSimulator({
+    url: `ws://${base}/ocpp`,
+    chargePointId,
+    connectors: 1,
+    meterIntervalMs: 60,
+    // 100 Wh a second: energy and cost move between samples of a short test.
+    maxPowerW: 360_000,
+    batteryWh: 10_000_000,
+    rampSeconds: 0.01,
+  });
+  sims.push(sim);
+  await sim.start();
+  return { charger, sim };
+}
+
+async function session(token: string, transactionid: string) {
+  const answer = await t.call('getTransactionByID', { token, body: { transactionid } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return transactionView.parse(answer.body.data);
+}
+
+async function start(token: string, body: object): Promise<TransactionView> {
+  const answer = await t.call('remoteStartTransaction', { token, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return transactionView.parse(answer.body.data);
+}
+
+async function stop(token: string, transactionid: string) {
+  const answer = await t.call('remoteStopTransaction', { token, body: { transactionid } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+const finished = (token: string, id: string) =>
+  until(
+    () => session(token, id),
+    (view) => view.state === 'finished' && view.payment.status !== 'held',
+  );
+
+/** Energy cost at £0.45/kWh: 4500/10000 units × Wh/1000 × 100 = 0.045 × Wh, rounded half up. */
+const energyAt45p = (wh: number) => Math.floor((45 * wh + 500) / 1000);
+
+/** A sandbox card and a confirmed 3000 hold on it for a charge at the charger. */
+async function heldIntent(token: string, chargerId: string) {
+  const method = await t.call('sandboxCreatePaymentMethod', {
+    token,
+    body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+  });
+  const card = (
+    await t.call('addToStripeSources', {
+      token,
+      body: { card: (method.body.data as { id: string }).id },
+    })
+  ).body.data as Card;
+  const intent = (
+    await t.call('initiatePaymentIntent', {
+      token,
+      body: {
+        connector_id: `${chargerId}:1`,
+        type: 'charge',
+        amount: 3000,
+        source: card.id,
+        capture_method: 'manual',
+      },
+    })
+  ).body.data as PaymentIntentResponse;
+  const confirmed = await t.call('sandboxConfirmPaymentIntent', {
+    token,
+    params: { id: intent.intentid },
+    body: { payment_method: card.id },
+  });
+  expect(confirmed.body.data).toMatchObject({
+    status: 'requires_capture',
+    amount_capturable: 3000,
+  });
+  return intent.intentid;
+}
+
+const sandboxIntent = async (token: string, id: string) =>
+  (await t.call('sandboxGetPaymentIntent', { token, params: { id } })).body.data as {
+    amount_capturable: number;
+    amount_received: number;
+    status: string;
+  };
+
+describe('a CREDIT session with the simulator', () => {
+  let id: string;
+
+  test('starts, follows MeterValues live, stops and is debited once at the final cost', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const { charger, sim } = await liveCharger('CP-SESS-CREDIT', '5101', {
+      name: 'Session Street',
+      tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
+    });
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    id = started._id;
+    expect(started).toMatchObject({
+      chargerid: charger._id,
+      barcode: '5101',
+      chargerName: 'Session Street',
+      source: 'CREDIT',
+      payment: { held: 0, captured: null, status: 'none' },
+    });
+    expect(['pending', 'charging']).toContain(started.state);
+
+    const charging = await until(
+      () => session(driver, id),
+      (view) => view.state === 'charging' && view.kWh > 0 && view.powerW !== null,
+    );
+    expect(charging.id).toBe(sim.transactionId(1));
+    expect(charging.data.cost.parts.connection).toBe(50);
+    // The cost follows the samples: it rises while the car draws.
+    const later = await until(
+      () => session(driver, id),
+      (view) => view.data.cost.applied_cost.total > charging.data.cost.applied_cost.total,
+    );
+    expect(later.kWh).toBeGreaterThanOrEqual(charging.kWh);
+    expect(later.breakdown[0]?.rate).toBe(0.45);
+
+    await stop(driver, id);
+    const done = await finished(driver, id);
+    const wh = (done.data.meterStop ?? 0) - (done.data.meterStart ?? 0);
+    expect(done.data.meterStop).toBe(Math.round(sim.energyWh(1)));
+    expect(done.data.finished).toBe(true);
+    expect(done.kWh).toBe(energyKwh(done.data.meterStart ?? 0, done.data.meterStop ?? 0));
+    expect(done.data.cost.parts).toEqual({
+      energy: energyAt45p(wh),
+      connection: 50,
+      periods: 0,
+      overstay: 0,
+    });
+    const total = 50 + energyAt45p(wh);
+    expect(done.data.cost.applied_cost).toEqual({
+      total,
+      currency: { code: 'GBP', symbol: '£', decimal_digits: 2 },
+    });
+    expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
+    expect(done.powerW).toBe(0);
+    expect(done.breakdown.reduce((sum, entry) => sum + entry.value, 0)).toBeCloseTo(wh / 1000, 6);
+    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+
+    const latest = await t.call('latestUserTransaction', { token: driver });
+    expect((latest.body.data as TransactionView)._id).toBe(id);
+  });
+
+  test('the cable is released and can be unlocked by its driver', async () => {
+    const done = await session(driver, id);
+    const check = await t.call('unlockCheck', {
+      token: driver,
+      query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
+    });
+    expect(check.body.data).toEqual({ released: true, status: 'Available' });
+    const unlock = await t.call('unlockChargerConnector', {
+      token: driver,
+      body: { chargerid: done.chargerid, connectorid: 1 },
+    });
+    expect(unlock.body.data).toEqual({ status: 'Unlocked' });
+  });
+
+  test('the receipt with its cost breakdown lands in the outbox', async () => {
+    const done = await session(driver, id);
+    const answer = await t.call('sendReceipt', { token: driver, body: { transactionid: id } });
+    expect(answer.body).toEqual({ data: true });
+    const [mail] = (await t.outbox(DRIVER.email)).filter((m) =>
+      m.subject.includes('Session Street'),
+    );
+    expect(mail?.subject).toBe('Your charging receipt: Session Street');
+    expect(mail?.text).toContain(`Total: £${(done.data.cost.applied_cost.total / 100).toFixed(2)}`);
+    expect(mail?.text).toContain('Connection fee: £0.50');
+    expect(mail?.text).toMatch(/\d{2}:\d{2} - \d{2}:\d{2} {2}\d+\.\d kWh @ £0\.45 \/ kWh/);
+    expect(mail?.html).toContain('Cost breakdown');
+  });
+
+  test('another driver gets 404 on every call about the session', async () => {
+    const body = { transactionid: id };
+    const answers = await Promise.all([
+      t.call('getTransactionByID', { token: other, body }),
+      t.call('remoteStopTransaction', { token: other, body }),
+      t.call('pauseTransaction', { token: other, params: body }),
+      t.call('unpauseTransaction', { token: other, params: body }),
+      t.call('clearDefaultProfile', { token: other, body }),
+      t.call('sendReceipt', { token: other, body }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe('TRANSACTION_NOT_FOUND');
+    }
+    const done = await session(driver, id);
+    const unlock = await t.call('unlockChargerConnector', {
+      token: other,
+      body: { chargerid: done.chargerid, connectorid: 1 },
+    });
+    expect(unlock.status).toBe(404);
+    const check = await t.call('unlockCheck', {
+      token: other,
+      query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
+    });
+    expect(check.status).toBe(403);
+    const latest = await t.call('latestUserTransaction', { token: other });
+    expect((latest.body.data as TransactionView | null)?._id).not.toBe(id);
+    // Nothing changed for its owner.
+    expect((await session(driver, id)).state).toBe('finished');
+  });
+});
+
+describe('a PAYG session', () => {
+  test('captures the final cost from the hold and releases the rest', async () => {
+    const { charger } = await liveCharger('CP-SESS-PAYG', '5102');
+    const intentId = await heldIntent(driver, charger._id);
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'PAYG',
+      intent_id: intentId,
+    });
+    expect(started.payment).toEqual({ held: 3000, captured: null, status: 'held' });
+    expect(started.intent_id).toBe(intentId);
+    await until(
+      () => session(driver, started._id),
+      (view) => view.kWh > 0.05,
+    );
+    await stop(driver, started._id);
+    const done = await finished(driver, started._id);
+    const total = done.data.cost.applied_cost.total;
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(3000);
+    expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
+    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: total,
+      amount_capturable: 0,
+    });
+  });
+
+  test('a start the charger refuses is rejected and its hold released', async () => {
+    const { charger, sim } = await liveCharger('CP-SESS-REFUSE', '5103');
+    // The simulator refuses a remote start on a connector that is not Available.
+    await sim.setStatus(1, 'Unavailable');
+    const intentId = await heldIntent(driver, charger._id);
+    const refused = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'PAYG',
+      intent_id: intentId,
+    });
+    expect(refused.state).toBe('rejected');
+    expect(refused.payment).toEqual({ held: 3000, captured: null, status: 'released' });
+    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+      status: 'canceled',
+      amount_received: 0,
+    });
+  });
+
+  test('a charger that never starts makes the session rejected after the time-out', async () => {
+    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-SILENT', '5104'));
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: `ws://${base}/ocpp`,
+      identity: 'CP-SESS-SILENT',
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    };
+    // Accepts the remote start, and then no cable ever comes.
+    const client = new RPCClient(options as RPC_ClientOptions);
+    clients.push(client);
+    client.handle('RemoteStartTransaction', () => Promise.resolve({ status: 'Accepted' }));
+    await client.connect();
+    await client.call('BootNotification', {
+      chargePointVendor: 'Test',
+      chargePointModel: 'Silent',
+    });
+    const intentId = await heldIntent(driver, charger._id);
+    const pending = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'PAYG',
+      intent_id: intentId,
+    });
+    expect(pending.state).toBe('pending');
+    const rejected = await until(
+      () => session(driver, pending._id),
+      (view) => view.state === 'rejected',
+      START_TIMEOUT_MS * 4,
+    );
+    expect(rejected.payment.status).toBe('released');
+    expect((await sandboxIntent(driver, intentId)).status).toBe('canceled');
+  });
+});
+
+describe('a StopTransaction replayed', () => {
+  test('late after the charger was offline and then again: settled once', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const { charger, sim } = await liveCharger('CP-SESS-REPLAY', '5105');
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'charging' && view.kWh > 0,
+    );
+    await sim.stop();
+    // Stopped while offline: the StopTransaction waits in the charger's queue.
+    await sim.stopTransaction(1);
+    expect((await session(driver, started._id)).state).toBe('charging');
+    await sim.start();
+    const done = await finished(driver, started._id);
+    const total = done.data.cost.applied_cost.total;
+    expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
+    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+
+    // The same StopTransaction once more, as a charger unsure it was heard would send it.
+    await sim.stop();
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: `ws://${base}/ocpp`,
+      identity: 'CP-SESS-REPLAY',
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    };
+    const client = new RPCClient(options as RPC_ClientOptions);
+    clients.push(client);
+    await client.connect();
+    const again = {
+      transactionId: done.id,
+      meterStop: done.data.meterStop,
+      timestamp: done.data.enddate,
+      reason: 'Local',
+    };
+    await client.call('StopTransaction', again);
+    await client.call('StopTransaction', again);
+    const after = await session(driver, started._id);
+    expect(after.payment).toEqual(done.payment);
+    expect(after.data.cost.applied_cost.total).toBe(total);
+    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+  });
+});
+
+describe('pause and resume', () => {
+  test('the driver’s 0 A profile pauses, clearing it resumes; the vehicle pausing is shown apart', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const { charger, sim } = await liveCharger('CP-SESS-PAUSE', '5106');
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'charging',
+    );
+
+    const paused = await t.call('pauseTransaction', {
+      token: driver,
+      params: { transactionid: started._id },
+    });
+    expect(paused.status).toBe(200);
+    expect((paused.body.data as TransactionView).state).toBe('paused');
+    await until(
+      () => Promise.resolve(sim.status(1)),
+      (status) => status === 'SuspendedEVSE',
+    );
+    const held = await until(
+      () => session(driver, started._id),
+      (view) => view.connectorStatus === 'SuspendedEVSE',
+    );
+    expect(held.state).toBe('paused');
+
+    const resumed = await t.call('unpauseTransaction', {
+      token: driver,
+      params: { transactionid: started._id },
+    });
+    expect((resumed.body.data as TransactionView).state).toBe('charging');
+    await until(
+      () => Promise.resolve(sim.status(1)),
+      (status) => status === 'Charging',
+    );
+
+    await sim.suspendByVehicle(1, true);
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'pausedByVehicle',
+    );
+    await sim.suspendByVehicle(1, false);
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'charging',
+    );
+
+    // Resuming what is not paused is refused and changes nothing.
+    const notPaused = await t.call('unpauseTransaction', {
+      token: driver,
+      params: { transactionid: started._id },
+    });
+    expect(notPaused.status).toBe(409);
+    await stop(driver, started._id);
+    await finished(driver, started._id);
+  });
+});
+
+describe('automatic receipt and live events', () => {
+  test('the SSE stream delivers progress; a driver with the charge-finished alert gets the receipt', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const row = await userRow(DRIVER.email);
+    await t.database.db
+      .update(users)
+      .set({
+        emailPrefs: { ...row.emailPrefs, charge_finished_alert: { enabled: true, threshold: 0 } },
+      })
+      .where(eq(users.email, DRIVER.email));
+    const { charger } = await liveCharger('CP-SESS-LIVE', '5107', { name: 'Live Lane' });
+
+    const unauthenticated = await fetch(`http://${base}/api/events/sessions`);
+    expect(unauthenticated.status).toBe(401);
+    const response = await fetch(`http://${base}/api/events/sessions`, {
+      headers: { authorization: `Bearer ${driver}` },
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const otherStream = await fetch(`http://${base}/api/events/sessions`, {
+      headers: { authorization: `Bearer ${other}` },
+    });
+
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    const events = await readEvents(
+      response,
+      (list) => list.filter((event) => event._id === started._id && event.kWh > 0).length >= 2,
+    );
+    const mine = events.filter((event) => event._id === started._id);
+    expect(mine[0]?.state).toBe('pending');
+    const progress = mine.filter((event) => event.kWh > 0);
+    expect(progress.at(-1)?.state).toBe('charging');
+    expect(progress.at(-1)?.kWh).toBeGreaterThanOrEqual(progress[0]?.kWh ?? 0);
+    expect(progress.at(-1)?.data.cost.applied_cost.total).toBeGreaterThan(0);
+
+    // The other driver's stream stays silent about it.
+    const stray = await readEventsFor(otherStream, 300);
+    expect(stray.some((event) => event._id === started._id)).toBe(false);
+
+    await stop(driver, started._id);
+    await finished(driver, started._id);
+    const receipt = await until(
+      () => t.outbox(DRIVER.email),
+      (mails) => mails.some((mail) => mail.subject === 'Your charging receipt: Live Lane'),
+    );
+    expect(receipt.filter((mail) => mail.subject.includes('Live Lane'))).toHaveLength(1);
+  });
+});
+
+describe('bad input', () => {
+  test.each<[string, string, object]>([
+    ['no source', 'source', { chargerid: 'x', connectorid: 1 }],
+    ['an unknown source', 'source', { chargerid: 'x', connectorid: 1, source: 'CASH' }],
+    ['PAYG without a held intent', 'intent_id', { chargerid: 'x', connectorid: 1, source: 'PAYG' }],
+    ['connector 0', 'connectorid', { chargerid: 'x', connectorid: 0, source: 'CREDIT' }],
+    [
+      'a negative profile',
+      'profile',
+      { chargerid: 'x', connectorid: 1, source: 'CREDIT', profile: { limitA: -1 } },
+    ],
+  ])('remoteStartTransaction with %s is a 400 naming %s', async (_name, field, body) => {
+    const answer = await t.call('remoteStartTransaction', { token: driver, body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(field);
+  });
+
+  test('CREDIT without credit is refused and leaves no session behind', async () => {
+    await setStoredBalance(DRIVER.email, 0);
+    const { charger, sim } = await liveCharger('CP-SESS-BROKE', '5111');
+    const before = (await t.call('latestUserTransaction', { token: driver })).body.data;
+    const refused = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 1, source: 'CREDIT' },
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe('No Credit Available');
+    expect((await t.call('latestUserTransaction', { token: driver })).body.data).toEqual(before);
+    expect(sim.status(1)).toBe('Available');
+  });
+
+  test('a connector the charger does not have is a 400 naming connectorid', async () => {
+    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-BAD', '5108'));
+    const answer = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 7, source: 'CREDIT' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('connectorid');
+  });
+
+  test('an unknown charger is a 404, an offline one a 409', async () => {
+    const unknown = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: 'no-such-charger', connectorid: 1, source: 'CREDIT' },
+    });
+    expect(unknown.status).toBe(404);
+    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-OFF', '5109'));
+    const offline = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 1, source: 'CREDIT' },
+    });
+    expect(offline.status).toBe(409);
+    expect(offline.body.code).toBe('CHARGER_OFFLINE');
+  });
+
+  test('session calls without a transaction id are 400s naming transactionid', async () => {
+    for (const name of ['getTransactionByID', 'remoteStopTransaction', 'sendReceipt'] as const) {
+      const answer = await t.call(name, { token: driver, body: {} });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain('transactionid');
+    }
+    const check = await t.call('unlockCheck', {
+      token: driver,
+      query: { chargerid: 'x', connectorid: 'one', userid: driverId },
+    });
+    expect(check.status).toBe(400);
+    expect(check.body.message).toContain('connectorid');
+  });
+
+  test('a receipt for a session that has not finished is a 409', async () => {
+    await setStoredBalance(DRIVER.email, -5000);
+    const { charger } = await liveCharger('CP-SESS-EARLY', '5110');
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    const early = await t.call('sendReceipt', {
+      token: driver,
+      body: { transactionid: started._id },
+    });
+    expect(early.status).toBe(409);
+    await until(
+      () => session(driver, started._id),
+      (view) => view.state === 'charging',
+    );
+    await stop(driver, started._id);
+    await finished(driver, started._id);
+  });
+});
+
+/** Reads `event: session` messages from the stream until `enough` says stop. */
+async function readEvents(
+  response: Response,
+  enough: (events: TransactionView[]) => boolean,
+): Promise<TransactionView[]> {
+  if (!response.body) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const events: TransactionView[] = [];
+  let buffer = '';
+  for await (const value of response.body as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (block.startsWith('event: session') && data) {
+        events.push(transactionView.parse(JSON.parse(data)));
+      }
+      end = buffer.indexOf('\n\n');
+    }
+    if (enough(events)) break;
+  }
+  return events;
+}
+
+/** What a stream carried within `ms`. */
+async function readEventsFor(response: Response, ms: number): Promise<TransactionView[]> {
+  if (!response.body) throw new Error('no body');
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((done) => setTimeout(() => done(null), left)),
+    ]);
+    if (!chunk || chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel();
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: session'))
+    .map((block) => transactionView.parse(JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null')));
+}
