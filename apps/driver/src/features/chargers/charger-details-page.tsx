@@ -131,9 +131,6 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
                       barcode: charger.idTag.barcode,
                       connector: connector.connectornumber,
                     })}
-                    aria-label={t('charging.entry.chargeConnector', {
-                      number: connector.connectornumber,
-                    })}
                   >
                     {t('charging.entry.charge')}
                   </IonButton>

@@ -42,8 +42,10 @@ function Controls({ session }: { session: TransactionView }) {
   return (
     <div className="charging-controls">
       {control.error && <FormError message={errorMessage(control.error)} />}
+      {/* Keyed apart: the resume button must not inherit the pause button's debounce period. */}
       {paused ? (
         <DebounceButton
+          key="resume"
           expand="block"
           disabled={control.isPending}
           onDebouncedClick={() => send('resume')}
@@ -52,6 +54,7 @@ function Controls({ session }: { session: TransactionView }) {
         </DebounceButton>
       ) : (
         <DebounceButton
+          key="pause"
           expand="block"
           fill="outline"
           disabled={control.isPending || session.state === 'pending'}

@@ -58,11 +58,18 @@ describe('ChargingSelectPaymentPage (spec 000 §4, §5)', () => {
     );
   });
 
-  it('offers credit on a free tariff even with no balance', async () => {
+  it('offers credit, and no card, on a free tariff even with no balance', async () => {
     api({ storedBalance: 0, free: true });
     renderWithRouter(<ChargingSelectPaymentPage />, PATH);
     await screen.findByText('Credit balance');
     expect(screen.queryByText('No Credit Available')).toBeNull();
+    // Nothing to hold on a free charge, so no card is offered for it.
+    expect(
+      await screen.findByText(
+        'Charging here is free: nothing is held on a card. Start with your account below.',
+      ),
+    ).toBeTruthy();
+    expect(choice('PAYG')).toHaveLength(0);
   });
 
   it('offers the fuel card only where the tariff allows it', async () => {

@@ -66,7 +66,9 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
 
   const available = availableBalanceMinor(balance.data?.balance ?? 0);
   const creditUsable = isCreditUsable({ tariffFree, availableBalanceMinor: available });
-  const payg = cards.data.filter((card) => card.source === 'PAYG');
+  // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
+  const holdsNothing = preauth.data?.amount === 0;
+  const payg = holdsNothing ? [] : cards.data.filter((card) => card.source === 'PAYG');
   // spec 000 §5: a fuel card is offered only where the tariff allows it.
   const fuelCards = isFuelCardUsable(charger.tariff)
     ? cards.data.filter((card) => card.source === 'FUELCARD')
@@ -87,9 +89,15 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
 
   return (
     <>
-      <p className="section-label">{t('charging.select.cards')}</p>
-      {payg.length === 0 && <p className="form-note">{t('charging.select.noCards')}</p>}
-      <ul className="payment-choices">{payg.map(cardChoice)}</ul>
+      {holdsNothing ? (
+        <p className="form-note">{t('charging.select.free')}</p>
+      ) : (
+        <>
+          <p className="section-label">{t('charging.select.cards')}</p>
+          {payg.length === 0 && <p className="form-note">{t('charging.select.noCards')}</p>}
+          <ul className="payment-choices">{payg.map(cardChoice)}</ul>
+        </>
+      )}
       {fuelCards.length > 0 && (
         <>
           <p className="section-label">{t('charging.select.fuelCards')}</p>
@@ -131,7 +139,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
             </div>
           )}
         </li>
-        {(wallets.data ?? []).map(({ wallet, icon }) => (
+        {(holdsNothing ? [] : (wallets.data ?? [])).map(({ wallet, icon }) => (
           <li key={wallet}>
             <Link
               className="choice payment-choice"

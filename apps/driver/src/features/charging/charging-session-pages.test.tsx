@@ -81,11 +81,12 @@ describe('StartChargingPage (spec 000 §2, §4)', () => {
 });
 
 describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
-  it('shows live kWh, cost, power and state, and pauses through the pause call', async () => {
+  it('shows live kWh, cost, power and state; pauses and resumes at once', async () => {
     const seen = fakeApi({
       '/getTransactionByID': () => ok(transactionView()),
       '/development/charger/pause/s1': () =>
         ok(transactionView({ state: 'paused', connectorStatus: 'SuspendedEVSE', powerW: 0 })),
+      '/development/charger/unpause/s1': () => ok(transactionView()),
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
     expect((await screen.findByTestId('live-kwh')).textContent).toBe('5.4 kWh');
@@ -95,6 +96,10 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect(await screen.findByText('Resume')).toBeTruthy();
     expect(callsTo(seen, '/development/charger/pause/s1')).toHaveLength(1);
     expect(screen.getAllByText('Paused').length).toBeGreaterThan(0);
+    // Resuming at once is a new press, not a repeat of the pause still in its debounce period.
+    await userEvent.click(screen.getByText('Resume'));
+    expect(await screen.findByText('Pause')).toBeTruthy();
+    expect(callsTo(seen, '/development/charger/unpause/s1')).toHaveLength(1);
   });
 
   it('tells paused by the vehicle apart and resumes a paused charge', async () => {
@@ -213,5 +218,15 @@ describe('VariableTariffPage (spec 001 §2)', () => {
     fakeApi({ '/getTransactionByID': () => ok(transactionView()) });
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
     expect(await screen.findByText('This charge had one rate all day: 45p/kWh.')).toBeTruthy();
+  });
+
+  it('says both rates of a tariff with an alternate rate', async () => {
+    const session = transactionView();
+    session.data.tariff = { ...session.data.tariff, alternate_rate: 0.2, alternate_time: '20:00' };
+    fakeApi({ '/getTransactionByID': () => ok(session) });
+    renderWithRouter(pages, '/variable-tariff?transactionId=s1');
+    expect(
+      await screen.findByText('This charge had 45p/kWh, and 20p/kWh from 20:00.'),
+    ).toBeTruthy();
   });
 });

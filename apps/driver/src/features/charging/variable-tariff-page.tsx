@@ -2,6 +2,7 @@ import { IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { TariffData } from '@evc/contract';
 import { hasTariffChart, isTariffFree, ratePerKwhText } from '@evc/domain';
 import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -21,6 +22,18 @@ export function VariableTariffPage() {
     enabled: transactionId !== '',
   });
   const tariff = transaction.data?.data.tariff;
+  const locale = i18n.resolvedLanguage ?? 'en';
+  /** A tariff without half-hourly rates: its rate, and the alternate rate from its time. */
+  const flatTariffText = (flat: TariffData) => {
+    const standard = ratePerKwhText(flat.standard_rate, flat.currency, locale);
+    if (flat.alternate_rate === null || !flat.alternate_time)
+      return t('charging.variableTariff.flat', { rate: standard });
+    return t('charging.variableTariff.alternate', {
+      rate: standard,
+      alternate: ratePerKwhText(flat.alternate_rate, flat.currency, locale),
+      time: flat.alternate_time,
+    });
+  };
   return (
     <PageView title={t('charging.variableTariff.title')} subtitle={transaction.data?.chargerName}>
       {!transactionId ? (
@@ -37,15 +50,7 @@ export function VariableTariffPage() {
         />
       ) : (
         <p className="form-note">
-          {isTariffFree(tariff)
-            ? t('chargers.tariff.free')
-            : t('charging.variableTariff.flat', {
-                rate: ratePerKwhText(
-                  tariff.standard_rate,
-                  tariff.currency,
-                  i18n.resolvedLanguage ?? 'en',
-                ),
-              })}
+          {isTariffFree(tariff) ? t('chargers.tariff.free') : flatTariffText(tariff)}
         </p>
       )}
     </PageView>
