@@ -93,8 +93,9 @@ describe('ChargingSelectPaymentPage (spec 000 §4, §5)', () => {
     await screen.findByText('Your cards');
     expect(choice('GOOGLEPAY')).toHaveLength(0);
     expect(choice('APPLEPAY')).toHaveLength(0);
-    const add = container.querySelector('ion-button[fill="outline"]') as
-      (HTMLElement & { routerLink?: string }) | null;
+    const add = container.querySelector<HTMLElement & { routerLink?: string }>(
+      'ion-button[fill="outline"]',
+    );
     expect(add?.routerLink).toBe(`/add-payment-method?next=${encodeURIComponent(PATH)}`);
   });
 });

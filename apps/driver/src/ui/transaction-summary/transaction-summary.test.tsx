@@ -14,13 +14,23 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     expect(screen.queryByRole('region', { name: 'Charging session' })).toBeNull();
   });
 
-  it('styles an ongoing session by its connector status and shows live power', () => {
+  it('leaves out the power of a paused session and styles it by its connector status', () => {
     renderWithRouter(
-      <TransactionSummary transaction={transactionView({ connectorStatus: 'SuspendedEV' })} />,
+      <TransactionSummary
+        transaction={transactionView({ state: 'pausedByVehicle', connectorStatus: 'SuspendedEV' })}
+      />,
       '/',
     );
     const panel = screen.getByRole('region', { name: 'Charging session' });
     expect(panel.className).toContain('transaction-summary--suspended');
+    expect(field('state')).toBe('Paused by the vehicle');
+    expect(field('power')).toBeUndefined();
+  });
+
+  it('shows the figures of a session charging now, with its live power', () => {
+    renderWithRouter(<TransactionSummary transaction={transactionView()} />, '/');
+    const panel = screen.getByRole('region', { name: 'Charging session' });
+    expect(panel.className).toContain('transaction-summary--charging');
     expect(field('energy')).toBe('5.4 kWh');
     expect(field('duration')).toBe('00:30:05');
     expect(field('power')).toBe('7.2 kW');

@@ -55,7 +55,8 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
       t('transactionSummary.kwh', { kwh: decimal(transaction.kWh, 1) }),
     ],
   );
-  if (!transaction.data.finished && transaction.powerW !== null) {
+  // The last sample's power means nothing once paused or finished (the next sample reads 0).
+  if (transaction.state === 'charging' && transaction.powerW !== null) {
     const kw = decimal(transaction.powerW / 1000, 1);
     rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
   }
