@@ -196,7 +196,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     bus,
     now,
-    startTimeoutMs: options.sessions?.startTimeoutMs,
+    startTimeoutMs:
+      options.sessions?.startTimeoutMs ??
+      (config.sessionStartTimeoutSeconds && config.sessionStartTimeoutSeconds * 1000),
     log: app.log,
   });
   const centralSystem = createCentralSystem({

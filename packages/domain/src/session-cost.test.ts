@@ -226,6 +226,32 @@ describe('sessionCost', () => {
       session('10:00', '12:00', 25_000),
       parts(0),
     ],
+    // Every part at once (the demo's York Station tariff)
+    [
+      'York: 7 × 69 + 7 × 49 = 826, + 100 connection, idle 20:30–21:31 = grace 30 + 1 started hour → 500; 1426p',
+      {
+        standard_rate: 0.69,
+        alternate_rate: 0.49,
+        alternate_time: '20:00',
+        connection_cost: 100,
+        overstaycostperperiod: 500,
+        overstayperiod: 60,
+        overstaygraceperiod: 30,
+      },
+      session(
+        '19:30',
+        '21:31',
+        14_000,
+        [
+          ['20:00', 7000],
+          ['20:30', 14_000],
+        ],
+        {
+          chargingEndedAt: at('20:30'),
+        },
+      ),
+      parts(826, 100, 0, 500),
+    ],
     // Live estimate
     [
       'live: at 10:45 the last reading (10:30, 4 kWh) is the energy so far: 4 × £0.45 = 180p',

@@ -46,6 +46,7 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, 'must start with whsec_')
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  SESSION_START_TIMEOUT: positiveSeconds.default(180),
 });
 
 export interface AppConfig {
@@ -73,6 +74,8 @@ export interface AppConfig {
   stripeWebhookSecret?: string;
   /** Another address for Stripe's API, e.g. stripe-mock. */
   stripeApiUrl?: string;
+  /** Seconds a charger has to start a remotely started session before it is rejected. */
+  sessionStartTimeoutSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +132,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     stripeSecretKey: values.STRIPE_SECRET_KEY,
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: values.STRIPE_API_URL,
+    sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
   };
 }
 

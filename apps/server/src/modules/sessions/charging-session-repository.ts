@@ -10,12 +10,7 @@ export type NewChargingSession = typeof chargingSessions.$inferInsert;
 export type ChargingSessionPatch = Partial<Omit<NewChargingSession, 'id' | 'userId' | 'createdAt'>>;
 
 /** States of a session that may still draw power or start to. */
-export const OPEN_STATES: ChargingSessionState[] = [
-  'pending',
-  'charging',
-  'paused',
-  'pausedByVehicle',
-];
+const OPEN_STATES: ChargingSessionState[] = ['pending', 'charging', 'paused', 'pausedByVehicle'];
 const LIVE_STATES: ChargingSessionState[] = ['charging', 'paused', 'pausedByVehicle'];
 
 /** The driver's charging sessions. Every change that must happen once is a conditional update. */

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import {
   CONNECTOR_STATUSES,
   tariffInput,
+  type CallParsedRequest,
   type TariffData,
   type TransactionView,
 } from '@evc/contract';
-import type { CallParsedRequest } from '@evc/contract';
 import {
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
@@ -31,7 +31,7 @@ import type { ChargingSessionRepository } from './charging-session-repository.ts
 import { SESSION_CHANGED_SUBJECT, type SessionChanged } from './events.ts';
 import type { TransactionRepository } from './transaction-repository.ts';
 
-/** spec 000 §4: how long a charger has, after accepting a remote start, to start charging. */
+/** How long a charger has, after accepting a remote start, to start the transaction. */
 export const DEFAULT_START_TIMEOUT_MS = 3 * 60_000;
 /** The id of the 0 A profile that pauses a session, so resuming clears exactly that profile. */
 export const PAUSE_PROFILE_ID = 7301;
@@ -492,10 +492,19 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       const late = await deps.sessions.findByIdTag(tx.idTag);
       if (late?.state === 'rejected' && late.transactionId === null) {
+        // Started after its time-out: its hold is gone, so nobody would pay for it. Stopped once
+        // the charger has its answer (and so knows the transaction id).
         deps.log.warn(
           { sessionId: late.id, transactionId: tx.transactionId },
-          'a charger started a session after its time-out; it is not linked or paid',
+          'a charger started a session after its time-out; stopping it',
         );
+        setTimeout(() => {
+          deps.commands
+            .remoteStop(tx.chargerId, tx.transactionId)
+            .catch((error: unknown) =>
+              deps.log.warn({ error: String(error) }, 'late session not stopped'),
+            );
+        }, 0);
       }
     },
 

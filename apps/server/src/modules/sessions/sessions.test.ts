@@ -11,7 +11,7 @@ import {
   type TransactionView,
 } from '@evc/contract';
 import { energyKwh } from '@evc/domain';
-import { users } from '../../platform/db/schema.ts';
+import { chargingSessions, users } from '../../platform/db/schema.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
@@ -113,7 +113,8 @@ async function stop(token: string, transactionid: string) {
 const finished = (token: string, id: string) =>
   until(
     () => session(token, id),
-    (view) => view.state === 'finished' && view.payment.status !== 'held',
+    // Settlement follows the stop: until then the payment is still as it was at the start.
+    (view) => view.state === 'finished' && !['none', 'held'].includes(view.payment.status),
   );
 
 /** Energy cost at £0.45/kWh: 4500/10000 units × Wh/1000 × 100 = 0.045 × Wh, rounded half up. */
@@ -228,11 +229,18 @@ describe('a CREDIT session with the simulator', () => {
 
   test('the cable is released and can be unlocked by its driver', async () => {
     const done = await session(driver, id);
-    const check = await t.call('unlockCheck', {
-      token: driver,
-      query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
-    });
-    expect(check.body.data).toEqual({ released: true, status: 'Available' });
+    // The app asks until the charger reports the cable out (Finishing, then Available).
+    const check = await until(
+      async () =>
+        (
+          await t.call('unlockCheck', {
+            token: driver,
+            query: { chargerid: done.chargerid, connectorid: '1', userid: driverId },
+          })
+        ).body.data as { released: boolean; status: string },
+      (answer) => answer.released,
+    );
+    expect(check).toEqual({ released: true, status: 'Available' });
     const unlock = await t.call('unlockChargerConnector', {
       token: driver,
       body: { chargerid: done.chargerid, connectorid: 1 },
@@ -362,11 +370,31 @@ describe('a PAYG session', () => {
     expect(pending.state).toBe('pending');
     const rejected = await until(
       () => session(driver, pending._id),
-      (view) => view.state === 'rejected',
+      (view) => view.state === 'rejected' && view.payment.status !== 'held',
       START_TIMEOUT_MS * 4,
     );
-    expect(rejected.payment.status).toBe('released');
+    expect(rejected.payment).toEqual({ held: 3000, captured: null, status: 'released' });
     expect((await sandboxIntent(driver, intentId)).status).toBe('canceled');
+
+    // The cable comes after all: the charger is told to stop, as nobody pays for it now.
+    const stopAsked = new Promise<unknown>((done) =>
+      client.handle('RemoteStopTransaction', ({ params }) => {
+        done(params);
+        return Promise.resolve({ status: 'Accepted' });
+      }),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, pending._id));
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: row?.idTag,
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    expect(await stopAsked).toEqual({ transactionId: started.transactionId });
+    expect((await session(driver, pending._id)).state).toBe('rejected');
   });
 });
 
