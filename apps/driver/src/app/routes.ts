@@ -6,6 +6,8 @@ import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { affiliateRoutes } from '../features/affiliates/routes.ts';
+import { paymentRoutes } from '../features/payments/routes.ts';
+import { chargingRoutes } from '../features/charging/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -18,4 +20,6 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...legalRoutes,
   ...barcodeScannerRoutes,
   ...affiliateRoutes,
+  ...paymentRoutes,
+  ...chargingRoutes,
 ];
