@@ -23,3 +23,5 @@ export * from './tariff-chart.ts';
 export * from './charger-search.ts';
 export * from './role-permissions.ts';
 export * from './payment-methods.ts';
+export * from './credit-alert.ts';
+export * from './amount-input.ts';
