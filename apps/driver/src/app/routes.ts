@@ -2,6 +2,7 @@ import type { FeatureRoute } from '../lib/routing.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
+import { balanceRoutes } from '../features/balance/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
@@ -16,4 +17,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...legalRoutes,
   ...barcodeScannerRoutes,
+  ...balanceRoutes,
 ];

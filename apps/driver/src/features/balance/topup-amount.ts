@@ -1,0 +1,23 @@
+import {
+  DEFAULT_DECIMAL_DIGITS,
+  formatMoney,
+  isTopUpAmountAllowed,
+  majorAmountToMinor,
+  TOPUP_MAX_MINOR,
+  TOPUP_MIN_MINOR,
+  type MoneyCurrency,
+} from '@evc/domain';
+
+/** A typed top-up amount in minor units, or null when the domain rule refuses it. */
+export function topUpMinor(text: string, currency: MoneyCurrency): number | null {
+  const minor = majorAmountToMinor(text, currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS);
+  return minor !== null && isTopUpAmountAllowed(minor) ? minor : null;
+}
+
+/** The limits of a top-up in the driver's currency, for the message that names them. */
+export function topUpLimits(currency: MoneyCurrency, locale: string) {
+  return {
+    min: formatMoney(TOPUP_MIN_MINOR, currency, locale),
+    max: formatMoney(TOPUP_MAX_MINOR, currency, locale),
+  };
+}
