@@ -24,7 +24,7 @@ export function ThreeDSecureChallenge({
       backdropDismiss={false}
       aria-labelledby="topup-challenge-title"
     >
-      <div className="topup-challenge__body" role="dialog" aria-modal="true">
+      <div className="topup-challenge__body">
         <h2 id="topup-challenge-title">{t('topup.confirmationNeeded')}</h2>
         <p>{t('topup.challengeText', { amount })}</p>
         <p className="form-note">{t('topup.challengeSandbox')}</p>

@@ -1,4 +1,6 @@
+import type { User } from '@evc/contract';
 import {
+  DEFAULT_CURRENCY,
   DEFAULT_DECIMAL_DIGITS,
   formatMoney,
   isTopUpAmountAllowed,
@@ -21,3 +23,7 @@ export function topUpLimits(currency: MoneyCurrency, locale: string) {
     max: formatMoney(TOPUP_MAX_MINOR, currency, locale),
   };
 }
+
+/** The currency a driver tops up in: their preferred one (spec 000 §9: gbp by default). */
+export const driverCurrency = (user: User | null | undefined): MoneyCurrency =>
+  user?.preferredCurrency ?? { code: DEFAULT_CURRENCY, decimal_digits: DEFAULT_DECIMAL_DIGITS };

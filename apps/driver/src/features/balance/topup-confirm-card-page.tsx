@@ -3,7 +3,7 @@ import { IonButton, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DEFAULT_DECIMAL_DIGITS, formatMoney, isTopUpAmountAllowed } from '@evc/domain';
+import { formatMoney, isTopUpAmountAllowed } from '@evc/domain';
 import { useAlert } from '../../lib/alerts.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
@@ -15,9 +15,8 @@ import { useTopUpCards } from './api/list-cards.ts';
 import { answerChallenge, payTopUp, type TopUpOutcome } from './api/pay-top-up.ts';
 import { CardLabel } from './card-label.tsx';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
+import { driverCurrency } from './topup-amount.ts';
 import './balance.css';
-
-const GBP = { code: 'GBP', decimal_digits: DEFAULT_DECIMAL_DIGITS };
 
 type Step = { kind: 'ready' } | { kind: 'challenge'; intentId: string };
 
@@ -49,7 +48,7 @@ export function TopUpConfirmCardPage() {
   const params = new URLSearchParams(search);
   const amountMinor = Number(params.get('amount'));
   const card = cards.data?.find((saved) => saved.id === params.get('card'));
-  const currency = user?.preferredCurrency ?? GBP;
+  const currency = driverCurrency(user);
   const amount = formatMoney(amountMinor, currency, i18n.resolvedLanguage ?? 'en');
   const amountValid = isTopUpAmountAllowed(amountMinor);
 

@@ -13,10 +13,8 @@ import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useTopUpCards } from './api/list-cards.ts';
 import { CardLabel } from './card-label.tsx';
-import { topUpLimits, topUpMinor } from './topup-amount.ts';
+import { driverCurrency, topUpLimits, topUpMinor } from './topup-amount.ts';
 import './balance.css';
-
-const GBP = { code: 'GBP', decimal_digits: DEFAULT_DECIMAL_DIGITS };
 
 /**
  * spec 000 §2, §9: the amount (quick amounts 5, 10, 25, 50 or a free amount, 30.00 to start
@@ -27,7 +25,7 @@ export function TopUpSelectCardPage() {
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
-  const currency = user?.preferredCurrency ?? GBP;
+  const currency = driverCurrency(user);
   const locale = i18n.resolvedLanguage ?? 'en';
   const digits = currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS;
   const [amount, setAmount] = useState(String(minorToMajor(DEFAULT_TOPUP_MINOR, digits)));

@@ -126,7 +126,9 @@ describe('credit-low alert', () => {
     await setBalance(-1500);
     await creditSession(800);
     const mails = await newLowMails();
-    expect(mails.map((mail) => mail.subject)).toEqual(['Votre crédit EV Charge est bientôt épuisé']);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Votre crédit EV Charge est bientôt épuisé',
+    ]);
     expect(mails[0]?.text).toMatch(/7,00\s£/);
   });
 

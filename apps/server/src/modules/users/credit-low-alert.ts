@@ -1,14 +1,9 @@
 import { availableBalanceMinor, formatMoney, isCreditLowAlertDue } from '@evc/domain';
 import type { Mailer } from '../mail/mailer.ts';
+import type { BalanceMove } from '../payments/repository.ts';
 import { creditLowMail } from '../mail/templates/render.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from './repository.ts';
-
-export interface BalanceDebit {
-  userId: string;
-  storedBeforeMinor: number;
-  storedAfterMinor: number;
-}
 
 /**
  * Issue 5: mails the driver when a committed debit takes their available credit below the
@@ -23,7 +18,7 @@ export function createCreditLowAlert(deps: {
   appUrl: string;
   log: { error: (details: object, message: string) => void };
 }) {
-  return async function afterDebit(debit: BalanceDebit): Promise<void> {
+  return async function afterDebit(debit: BalanceMove): Promise<void> {
     try {
       const user = await deps.users.findById(debit.userId);
       if (!user) return;
