@@ -41,7 +41,7 @@ export function TopUpSelectCardPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const minor = topUpMinor(amount, currency);
+    const minor = topUpMinor(amount, currency, locale);
     if (minor === null) {
       setAmountError(t('topup.amountLimits', topUpLimits(currency, locale)));
       return;
