@@ -48,6 +48,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createUserView } from './modules/users/user-view.ts';
+import { createCreditLowAlert } from './modules/users/credit-low-alert.ts';
 import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
@@ -255,6 +256,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chargers,
     preauth: (chargerId) => chargerCalls.preauth(chargerId),
     now,
+    onBalanceDebited: createCreditLowAlert({
+      users,
+      reference,
+      mailer,
+      appUrl: config.appUrl,
+      log: app.log,
+    }),
   });
   registerSessionRoutes(register, sessionService);
   registerSessionLiveEvents(app, {

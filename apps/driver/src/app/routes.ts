@@ -2,6 +2,7 @@ import type { FeatureRoute } from '../lib/routing.ts';
 import { accountRoutes } from '../features/account/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
+import { balanceRoutes } from '../features/balance/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
@@ -22,4 +23,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...affiliateRoutes,
   ...paymentRoutes,
   ...chargingRoutes,
+  ...balanceRoutes,
 ];

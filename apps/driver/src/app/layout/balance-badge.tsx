@@ -1,15 +1,13 @@
 import { IonChip, IonIcon, IonLabel, IonRouterLink } from '@ionic/react';
 import { walletOutline } from 'ionicons/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
-
-export const userBalanceKey = (userId: string) => ['userBalance', userId] as const;
+import { useUserBalance } from '../../features/balance/api/get-user-balance.ts';
+import { balanceText } from '../../features/balance/balance-text.ts';
 
 /**
  * spec 000 §2, §8, §9: the credit balance in the header, '...Loading' while fetching, nothing
- * when the fetch fails; a link to /balance when that page exists.
+ * when the fetch fails; a link to /balance when that page exists. It reads the balance page's
+ * query, so a top-up shows here as soon as it is invalidated.
  */
 export function BalanceBadge({
   userId,
@@ -19,16 +17,10 @@ export function BalanceBadge({
   linkToBalance: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const balance = useQuery({
-    queryKey: userBalanceKey(userId),
-    queryFn: () => callApi('getUserBalance', { userid: userId }),
-    retry: false,
-  });
+  const balance = useUserBalance(userId);
   if (balance.isError) return null;
-  // spec 000 §9: the balance shown is minus the stored value (stored negative while in credit).
-  const shownMinor = balance.data ? -balance.data.balance || 0 : 0;
   const text = balance.data
-    ? formatMoney(shownMinor, balance.data.currency, i18n.resolvedLanguage ?? 'en')
+    ? balanceText(balance.data.balance, balance.data.currency, i18n.resolvedLanguage ?? 'en')
     : t('common.loading');
   const chip = (
     <IonChip

@@ -7,6 +7,7 @@ import type { ChargerRepository } from '../chargers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import './fastify-payments.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
+import type { BalanceMove } from './repository.ts';
 import { registerPaymentRoutes } from './routes.ts';
 import { createSandboxClient } from './sandbox-client.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
@@ -29,6 +30,8 @@ export async function registerPayments(
     chargers: ChargerRepository;
     preauth: (chargerId: string) => Promise<PreauthResponse>;
     now: () => Date;
+    /** Told of each committed debit of a driver's credit balance. */
+    onBalanceDebited?: (debit: BalanceMove) => Promise<void>;
   },
 ) {
   const { config, db } = deps;
@@ -46,5 +49,8 @@ export async function registerPayments(
   const service = createPaymentsService({ ...deps, provider });
   const sandbox = createSandboxClient({ db, enabled: !config.stripeSecretKey, now: deps.now });
   registerPaymentRoutes(register, service, sandbox);
-  app.decorate('payments', createSessionPayments({ db, provider }));
+  app.decorate(
+    'payments',
+    createSessionPayments({ db, provider, onBalanceDebited: deps.onBalanceDebited }),
+  );
 }

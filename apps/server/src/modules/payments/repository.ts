@@ -18,6 +18,13 @@ export type NewPaymentCard = typeof paymentCards.$inferInsert;
 export type NewPaymentIntent = typeof paymentIntents.$inferInsert;
 export type NewSessionPayment = typeof sessionPayments.$inferInsert;
 
+/** A change of one driver's stored balance (negative while in credit, spec 000 §3). */
+export interface BalanceMove {
+  userId: string;
+  storedBeforeMinor: number;
+  storedAfterMinor: number;
+}
+
 /** Stripe cancels a hold not captured within 7 days; older open intents are not asked about. */
 const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -201,21 +208,28 @@ export function createPaymentRepository(db: Db) {
     },
 
     /**
-     * Moves a credit balance once per reference: a second call with the same reference changes
-     * nothing and answers false. `amountMinor` has the stored balance's sign (negative credits).
+     * Moves a credit balance once per reference and answers the stored balance before and after;
+     * a second call with the same reference changes nothing and answers null. `amountMinor` has
+     * the stored balance's sign (negative credits).
      */
-    async moveBalance(userId: string, reference: string, amountMinor: number): Promise<boolean> {
+    async moveBalance(
+      userId: string,
+      reference: string,
+      amountMinor: number,
+    ): Promise<BalanceMove | null> {
       const inserted = await db
         .insert(balanceMovements)
         .values({ reference, userId, amountMinor })
         .onConflictDoNothing()
         .returning({ reference: balanceMovements.reference });
-      if (inserted.length === 0) return false;
-      await db
+      if (inserted.length === 0) return null;
+      const [moved] = await db
         .update(users)
         .set({ balanceMinor: sql`${users.balanceMinor} + ${amountMinor}`, updatedAt: new Date() })
-        .where(eq(users.id, userId));
-      return true;
+        .where(eq(users.id, userId))
+        .returning({ balanceMinor: users.balanceMinor });
+      const storedAfterMinor = moved?.balanceMinor ?? amountMinor;
+      return { userId, storedBeforeMinor: storedAfterMinor - amountMinor, storedAfterMinor };
     },
 
     stripeCustomer,

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { SessionPaymentRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
-import { createPaymentRepository } from './repository.ts';
+import { createPaymentRepository, type BalanceMove } from './repository.ts';
 import { recordIntentState } from './service.ts';
 import type { SessionHold, SessionPayments } from './session-payments.ts';
 
@@ -49,6 +49,8 @@ const providerMessage = (error: unknown) =>
 export function createSessionPayments(deps: {
   db: Db;
   provider: PaymentProviderFactory;
+  /** Told of each debit of the credit balance once it is committed (the credit-low alert). */
+  onBalanceDebited?: (debit: BalanceMove) => Promise<void>;
 }): SessionPayments {
   const { db } = deps;
 
@@ -118,8 +120,9 @@ export function createSessionPayments(deps: {
       });
     },
 
-    settle(input) {
-      return db.transaction(async (tx) => {
+    async settle(input) {
+      let debit: BalanceMove | null = null;
+      const result = await db.transaction(async (tx) => {
         const repo = createPaymentRepository(tx);
         const row = await repo.ensureSessionPayment({
           sessionId: input.sessionId,
@@ -149,7 +152,7 @@ export function createSessionPayments(deps: {
 
         const source: PaymentMethod = row.source;
         if (source === 'CREDIT') {
-          await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount);
+          debit = await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount);
           return finish('debited', amount);
         }
         if (source === 'FUELCARD') return finish('invoiced', amount);
@@ -173,13 +176,20 @@ export function createSessionPayments(deps: {
           const captured = await provider.capture(intent.id, fromHold, `capture:${row.sessionId}`);
           await recordIntentState(repo, captured);
           if (amount > fromHold) {
-            await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount - fromHold);
+            debit = await repo.moveBalance(
+              row.userId,
+              `session:${row.sessionId}`,
+              amount - fromHold,
+            );
           }
           return finish('captured', captured.amountReceived);
         } catch (error) {
           return finish('failed', 0, providerMessage(error));
         }
       });
+      // After the commit: a mail about a debit that was rolled back would be false.
+      if (debit && deps.onBalanceDebited) await deps.onBalanceDebited(debit);
+      return result;
     },
 
     async release(input) {

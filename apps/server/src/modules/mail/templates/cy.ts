@@ -34,4 +34,11 @@ export const cy: MailTexts = {
     body: "Fel y gofynnoch chi, rydym wedi dileu eich cyfrif a'ch manylion personol. Rydych wedi cael eich allgofnodi ar bob dyfais.",
     farewell: 'Diolch am wefru gyda ni.',
   },
+  creditLow: {
+    subject: 'Mae eich credyd EV Charge yn isel',
+    body: (balance, threshold) =>
+      `Mae balans eich credyd bellach yn ${balance}, o dan y ${threshold} y gofynnoch i ni eich rhybuddio amdano.`,
+    action: 'Ychwanegu at fy nghredyd',
+    preferences: 'Gallwch newid neu ddiffodd y rhybudd hwn yn eich dewisiadau e-bost.',
+  },
 };

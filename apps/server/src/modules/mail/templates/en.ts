@@ -33,4 +33,11 @@ export const en: MailTexts = {
     body: 'As you asked, we have deleted your account and removed your personal details. You have been signed out on every device.',
     farewell: 'Thank you for charging with us.',
   },
+  creditLow: {
+    subject: 'Your EV Charge credit is running low',
+    body: (balance, threshold) =>
+      `Your credit balance is now ${balance}, below the ${threshold} you asked us to warn you about.`,
+    action: 'Top up my credit',
+    preferences: 'You can change or turn off this alert in your e-mail preferences.',
+  },
 };

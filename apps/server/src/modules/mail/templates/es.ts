@@ -35,4 +35,11 @@ export const es: MailTexts = {
     body: 'Tal como pediste, hemos eliminado tu cuenta y borrado tus datos personales. Se ha cerrado tu sesión en todos tus dispositivos.',
     farewell: 'Gracias por cargar con nosotros.',
   },
+  creditLow: {
+    subject: 'Tu crédito de EV Charge se está agotando',
+    body: (balance, threshold) =>
+      `Tu saldo de crédito es ahora de ${balance}, por debajo de los ${threshold} sobre los que pediste que te avisáramos.`,
+    action: 'Recargar mi crédito',
+    preferences: 'Puedes cambiar o desactivar este aviso en tus preferencias de correo.',
+  },
 };

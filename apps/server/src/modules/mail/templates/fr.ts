@@ -33,4 +33,11 @@ export const fr: MailTexts = {
     body: 'Comme vous nous l’avez demandé, nous avons supprimé votre compte et effacé vos données personnelles. Vous avez été déconnecté sur tous vos appareils.',
     farewell: 'Merci d’avoir rechargé avec nous.',
   },
+  creditLow: {
+    subject: 'Votre crédit EV Charge est bientôt épuisé',
+    body: (balance, threshold) =>
+      `Votre solde de crédit est maintenant de ${balance}, sous le seuil de ${threshold} pour lequel vous avez demandé une alerte.`,
+    action: 'Recharger mon crédit',
+    preferences: 'Vous pouvez modifier ou désactiver cette alerte dans vos préférences e-mail.',
+  },
 };

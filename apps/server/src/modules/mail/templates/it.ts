@@ -35,4 +35,11 @@ export const it: MailTexts = {
     body: 'Come richiesto, abbiamo eliminato il tuo account e cancellato i tuoi dati personali. Sei stato disconnesso da tutti i dispositivi.',
     farewell: 'Grazie per aver ricaricato con noi.',
   },
+  creditLow: {
+    subject: 'Il tuo credito EV Charge sta per esaurirsi',
+    body: (balance, threshold) =>
+      `Il tuo saldo è ora di ${balance}, sotto la soglia di ${threshold} per cui hai chiesto un avviso.`,
+    action: 'Ricarica il mio credito',
+    preferences: 'Puoi modificare o disattivare questo avviso nelle preferenze e-mail.',
+  },
 };

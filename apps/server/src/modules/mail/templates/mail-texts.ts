@@ -26,4 +26,10 @@ export interface MailTexts {
     sms: (code: string, minutes: number) => string;
   };
   accountDeletion: { subject: string; body: string; farewell: string };
+  creditLow: {
+    subject: string;
+    body: (balance: string, threshold: string) => string;
+    action: string;
+    preferences: string;
+  };
 }

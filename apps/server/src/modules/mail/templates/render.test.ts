@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '@evc/domain';
 import {
   accountDeletionMail,
+  creditLowMail,
   mfaCodeMail,
   mfaCodeSms,
   passwordResetMail,
@@ -18,6 +19,12 @@ const render = (language: string) => ({
   }),
   code: mfaCodeMail(language, { firstName: 'Dana', code: '042917', minutes: 10 }),
   deletion: accountDeletionMail(language, { firstName: 'Dana' }),
+  creditLow: creditLowMail(language, {
+    firstName: 'Dana',
+    balance: '£3.00',
+    threshold: '£5.00',
+    topUpLink: 'http://app.test/topup-select-card',
+  }),
 });
 const english = render('en');
 const translated = SUPPORTED_LANGUAGES.filter((language) => language !== 'en');
@@ -32,6 +39,9 @@ describe('mail templates', () => {
       expect(mails.reset.text).toContain('http://app.test/reset/tok_9');
       expect(mails.code.text).toContain('042917');
       expect(mails.code.html).toContain('042917');
+      expect(mails.creditLow.text).toContain('£3.00');
+      expect(mails.creditLow.text).toContain('£5.00');
+      expect(mails.creditLow.html).toContain('href="http://app.test/topup-select-card"');
       expect(mfaCodeSms(language, { code: '042917', minutes: 10 })).toContain('042917');
       for (const mail of Object.values(mails)) {
         expect(mail.text).toContain('Dana');

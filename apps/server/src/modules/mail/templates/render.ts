@@ -109,3 +109,15 @@ export function accountDeletionMail(language: string, v: { firstName: string }) 
     { paragraph: t.accountDeletion.farewell },
   ]);
 }
+
+export function creditLowMail(
+  language: string,
+  v: { firstName: string; balance: string; threshold: string; topUpLink: string },
+) {
+  const t = textsFor(language);
+  return render(t, t.creditLow.subject, v.firstName, [
+    { paragraph: t.creditLow.body(v.balance, v.threshold) },
+    { link: { label: t.creditLow.action, href: v.topUpLink } },
+    { paragraph: t.creditLow.preferences },
+  ]);
+}

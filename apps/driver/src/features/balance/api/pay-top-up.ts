@@ -1,0 +1,90 @@
+import { captureMethodFor } from '@evc/domain';
+import type { SandboxPaymentIntent } from '@evc/contract';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { callApi } from '../../../lib/api/client.ts';
+
+/** Where a top-up stands after a step: paid, waiting for the bank's challenge, or refused. */
+export type TopUpOutcome =
+  | { kind: 'succeeded'; amountReceived: number }
+  | { kind: 'challenge'; intentId: string }
+  | { kind: 'failed'; reason: TopUpFailure; detail: string | null };
+
+/**
+ * spec 000 §8: a card the bank refuses is 'Payment Failed, please use another card'; a 3-D
+ * Secure challenge that fails is 'Payment Failed'; Stripe needs Stripe.js, which this build of
+ * the app does not carry.
+ */
+export type TopUpFailure = 'useAnotherCard' | 'authentication' | 'stripeUnavailable';
+
+const CARD_REFUSALS = new Set(['CARD_DECLINED', 'INSUFFICIENT_FUNDS']);
+
+function outcomeOf(intent: SandboxPaymentIntent): TopUpOutcome {
+  switch (intent.status) {
+    case 'succeeded':
+      return { kind: 'succeeded', amountReceived: intent.amount_received };
+    case 'requires_action':
+      return { kind: 'challenge', intentId: intent.id };
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+    case 'processing':
+    case 'requires_capture':
+    case 'canceled':
+      return { kind: 'failed', reason: 'useAnotherCard', detail: null };
+  }
+}
+
+/** A refusal from the provider is an outcome; anything else (no connection, 5xx) is thrown. */
+function refusal(error: unknown): TopUpOutcome {
+  if (error instanceof ApiError && error.status === 402) {
+    const reason = CARD_REFUSALS.has(error.code) ? 'useAnotherCard' : 'authentication';
+    return { kind: 'failed', reason, detail: error.message };
+  }
+  throw error;
+}
+
+/**
+ * spec 000 §4: a top-up is a payment intent taken at once (capture automatic) with the chosen
+ * card, then confirmed with the provider; the provider credits the balance when it succeeds.
+ */
+export async function payTopUp(input: {
+  amountMinor: number;
+  cardId: string;
+  /** The brand's Stripe publishable key; null means the server's sandbox takes payments. */
+  stripeKey: string | null;
+}): Promise<TopUpOutcome> {
+  if (input.stripeKey) return { kind: 'failed', reason: 'stripeUnavailable', detail: null };
+  const intent = await callApi('initiatePaymentIntent', {
+    connector_id: null,
+    type: 'topup',
+    amount: input.amountMinor,
+    source: input.cardId,
+    capture_method: captureMethodFor('topup'),
+  });
+  try {
+    const confirmed = await callApi(
+      'sandboxConfirmPaymentIntent',
+      { payment_method: input.cardId },
+      { params: { id: intent.intentid } },
+    );
+    return outcomeOf(confirmed);
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** The simulated 3-D Secure challenge: the driver approves it or fails it. */
+export async function answerChallenge(
+  intentId: string,
+  outcome: 'approve' | 'fail',
+): Promise<TopUpOutcome> {
+  try {
+    const answered = await callApi(
+      'sandboxAuthenticatePaymentIntent',
+      { outcome },
+      { params: { id: intentId } },
+    );
+    return outcomeOf(answered);
+  } catch (error) {
+    return refusal(error);
+  }
+}

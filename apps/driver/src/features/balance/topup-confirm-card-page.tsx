@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { IonButton, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { formatMoney, isTopUpAmountAllowed } from '@evc/domain';
+import { useAlert } from '../../lib/alerts.ts';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { ALL_USER_BALANCES } from './api/get-user-balance.ts';
+import { useTopUpCards } from './api/list-cards.ts';
+import { answerChallenge, payTopUp, type TopUpOutcome } from './api/pay-top-up.ts';
+import { CardLabel } from './card-label.tsx';
+import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
+import { driverCurrency } from './topup-amount.ts';
+import './balance.css';
+
+type Step = { kind: 'ready' } | { kind: 'challenge'; intentId: string };
+
+const FAILURE_KEYS = {
+  useAnotherCard: 'topup.failedUseAnotherCard',
+  authentication: 'topup.failed',
+  stripeUnavailable: 'topup.stripeUnavailable',
+} as const;
+
+/**
+ * spec 000 §2, §4, §8: confirms the top-up of the amount and card chosen on topup-select-card
+ * (carried in the address), answers the bank's challenge when there is one, and shows the new
+ * balance everywhere once the payment has succeeded.
+ */
+export function TopUpConfirmCardPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlert();
+  const errorMessage = useErrorMessage();
+  const { brand } = useBrand();
+  const { user } = useSession();
+  const { search } = useLocation();
+  const cards = useTopUpCards();
+  const [step, setStep] = useState<Step>({ kind: 'ready' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const params = new URLSearchParams(search);
+  const amountMinor = Number(params.get('amount'));
+  const card = cards.data?.find((saved) => saved.id === params.get('card'));
+  const currency = driverCurrency(user);
+  const amount = formatMoney(amountMinor, currency, i18n.resolvedLanguage ?? 'en');
+  const amountValid = isTopUpAmountAllowed(amountMinor);
+
+  const settle = async (outcome: TopUpOutcome) => {
+    switch (outcome.kind) {
+      case 'challenge':
+        setStep({ kind: 'challenge', intentId: outcome.intentId });
+        return;
+      case 'failed':
+        setStep({ kind: 'ready' });
+        setError(t(FAILURE_KEYS[outcome.reason]));
+        return;
+      case 'succeeded':
+        setStep({ kind: 'ready' });
+        await queryClient.invalidateQueries({ queryKey: ALL_USER_BALANCES });
+        await showAlert({
+          header: t('topup.doneTitle'),
+          message: t('topup.doneMessage', { amount }),
+        });
+        navigate('/balance', { replace: true });
+    }
+  };
+
+  const run = async (work: () => Promise<TopUpOutcome>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await settle(await work());
+    } catch (failure) {
+      setStep({ kind: 'ready' });
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = () => {
+    if (!card) return;
+    void run(() => payTopUp({ amountMinor, cardId: card.id, stripeKey: brand.paymentProviderKey }));
+  };
+
+  const answer = (outcome: 'approve' | 'fail') => {
+    if (step.kind !== 'challenge') return;
+    void run(() => answerChallenge(step.intentId, outcome));
+  };
+
+  const incomplete = !amountValid || (cards.isSuccess && !card);
+
+  return (
+    <PageView title={t('topup.confirmTitle')} subtitle={t('topup.confirmSubtitle')}>
+      {cards.isPending && <p className="topup-empty">{t('common.loading')}</p>}
+      <FormError message={cards.isError ? errorMessage(cards.error) : null} />
+      {incomplete && <FormError message={t('topup.incomplete')} />}
+      {!incomplete && card && (
+        <>
+          <IonList className="topup-summary">
+            <IonItem>
+              <IonLabel>{t('topup.amount')}</IonLabel>
+              <IonNote slot="end" data-testid="topup-amount">
+                {amount}
+              </IonNote>
+            </IonItem>
+            <IonItem>
+              <CardLabel card={card} />
+            </IonItem>
+          </IonList>
+          <FormError message={error} />
+          <DebounceButton
+            className="primary-action"
+            expand="block"
+            disabled={busy}
+            onDebouncedClick={confirm}
+          >
+            {t('topup.confirm', { amount })}
+          </DebounceButton>
+        </>
+      )}
+      <IonButton fill="clear" expand="block" routerLink="/topup-select-card">
+        {t('topup.changeAmountOrCard')}
+      </IonButton>
+      <ThreeDSecureChallenge
+        open={step.kind === 'challenge'}
+        amount={amount}
+        busy={busy}
+        onAnswer={answer}
+      />
+    </PageView>
+  );
+}
