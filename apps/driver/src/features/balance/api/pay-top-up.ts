@@ -2,6 +2,7 @@ import { captureMethodFor } from '@evc/domain';
 import type { SandboxPaymentIntent } from '@evc/contract';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { callApi } from '../../../lib/api/client.ts';
+import { stripeFor } from '../../../lib/stripe.ts';
 
 /** Where a top-up stands after a step: paid, waiting for the bank's challenge, or refused. */
 export type TopUpOutcome =
@@ -11,8 +12,8 @@ export type TopUpOutcome =
 
 /**
  * spec 000 §8: a card the bank refuses is 'Payment Failed, please use another card'; a 3-D
- * Secure challenge that fails is 'Payment Failed'; Stripe needs Stripe.js, which this build of
- * the app does not carry.
+ * Secure challenge that fails is 'Payment Failed'; `stripeUnavailable`: Stripe.js could not be
+ * loaded (no connection to Stripe), so nothing was confirmed.
  */
 export type TopUpFailure = 'useAnotherCard' | 'authentication' | 'stripeUnavailable';
 
@@ -52,7 +53,6 @@ export async function payTopUp(input: {
   /** The brand's Stripe publishable key; null means the server's sandbox takes payments. */
   stripeKey: string | null;
 }): Promise<TopUpOutcome> {
-  if (input.stripeKey) return { kind: 'failed', reason: 'stripeUnavailable', detail: null };
   const intent = await callApi('initiatePaymentIntent', {
     connector_id: null,
     type: 'topup',
@@ -60,6 +60,8 @@ export async function payTopUp(input: {
     source: input.cardId,
     capture_method: captureMethodFor('topup'),
   });
+  if (input.stripeKey)
+    return confirmWithStripe(input.stripeKey, intent.client_secret, input.cardId);
   try {
     const confirmed = await callApi(
       'sandboxConfirmPaymentIntent',
@@ -70,6 +72,27 @@ export async function payTopUp(input: {
   } catch (error) {
     return refusal(error);
   }
+}
+
+/**
+ * Stripe.js confirms the intent and runs any 3-D Secure step itself; the server credits the
+ * balance when Stripe's webhook says the payment succeeded.
+ */
+async function confirmWithStripe(
+  publishableKey: string,
+  clientSecret: string,
+  cardId: string,
+): Promise<TopUpOutcome> {
+  const stripe = await stripeFor(publishableKey).catch(() => null);
+  if (!stripe) return { kind: 'failed', reason: 'stripeUnavailable', detail: null };
+  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: cardId });
+  if (result.error) {
+    const reason = result.error.type === 'card_error' ? 'useAnotherCard' : 'authentication';
+    return { kind: 'failed', reason, detail: result.error.message ?? null };
+  }
+  return result.paymentIntent.status === 'succeeded'
+    ? { kind: 'succeeded', amountReceived: result.paymentIntent.amount }
+    : { kind: 'failed', reason: 'authentication', detail: null };
 }
 
 /** The simulated 3-D Secure challenge: the driver approves it or fails it. */
