@@ -21,7 +21,7 @@ const values: ReceiptValues = {
 const english = receiptMail('en', values);
 
 describe('receipt mail', () => {
-  it('shows the figures, the parts charged and one row per half hour', () => {
+  it('shows the figures, the parts charged and the half hours merged by rate (001 §9)', () => {
     expect(english.subject).toBe('Your charging receipt: Leeds <Dock>');
     expect(english.text).toContain('Duration: 01:00:00');
     expect(english.text).toContain('Energy: 6.00 kWh');
@@ -31,8 +31,8 @@ describe('receipt mail', () => {
     expect(english.text).not.toContain('Overstay fee');
     expect(english.text).toContain('Total: £4.34');
     expect(english.text).toContain('19:30 - 20:00  2.0 kWh @ £0.69 / kWh');
-    expect(english.text).toContain('20:00 - 20:30  3.0 kWh @ £0.49 / kWh');
-    expect(english.text).toContain('20:30 - 21:00  1.0 kWh @ £0.49 / kWh');
+    expect(english.text).toContain('20:00 - 21:00  4.0 kWh @ £0.49 / kWh');
+    expect(english.text).not.toContain('20:30 - 21:00');
     expect(english.html).toContain('Leeds &#60;Dock&#62;');
     expect(english.html).not.toContain('<Dock>');
   });

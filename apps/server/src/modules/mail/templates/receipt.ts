@@ -1,4 +1,4 @@
-import { durationText, formatMoney } from '@evc/domain';
+import { costBreakdownRows, durationText, formatMoney } from '@evc/domain';
 import type { RenderedMail } from './render.ts';
 import { textsFor } from './render.ts';
 
@@ -170,11 +170,11 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
   const parts = (['energy', 'connection', 'periods', 'overstay'] as const)
     .filter((part) => part === 'energy' || v.parts[part] > 0)
     .map((part): [string, string] => [t.parts[part], money(v.parts[part])]);
-  const rows = v.breakdown.map((entry): [string, string] => {
-    const from = new Date(entry.periodStart);
-    const to = new Date(from.getTime() + 30 * 60_000);
-    return [`${clock(from)} - ${clock(to)}`, t.row(number(entry.value, 1), rate(entry.rate))];
-  });
+  // 001 §9: consecutive half hours at the same rate read as one row.
+  const rows = costBreakdownRows(v.breakdown).map((row): [string, string] => [
+    `${clock(row.periodFrom)} - ${clock(row.periodTo)}`,
+    t.row(number(row.consumedKwh, 1), rate(row.kwhRate)),
+  ]);
 
   const lines = [
     common.greeting(v.firstName),
