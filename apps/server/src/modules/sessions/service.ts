@@ -402,19 +402,28 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (row.state === 'paused') return view(row);
       if (row.transactionId === null || !['charging', 'pausedByVehicle'].includes(row.state))
         throw notCharging();
-      const answer = await deps.commands.setChargingProfile(row.chargerId, row.connectorNumber, {
-        chargingProfileId: PAUSE_PROFILE_ID,
-        transactionId: row.transactionId,
-        stackLevel: 1,
-        chargingProfilePurpose: 'TxProfile',
-        chargingProfileKind: 'Relative',
-        chargingSchedule: {
-          chargingRateUnit: 'A',
-          chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }],
-        },
-      });
-      if (answer.status !== 'Accepted')
+      // Marked before the command: the charger's StatusNotification may beat its answer here.
+      await deps.sessions.updateLive(row.id, { pausedByDriver: true });
+      const answer = await deps.commands
+        .setChargingProfile(row.chargerId, row.connectorNumber, {
+          chargingProfileId: PAUSE_PROFILE_ID,
+          transactionId: row.transactionId,
+          stackLevel: 1,
+          chargingProfilePurpose: 'TxProfile',
+          chargingProfileKind: 'Relative',
+          chargingSchedule: {
+            chargingRateUnit: 'A',
+            chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }],
+          },
+        })
+        .catch(async (error: unknown) => {
+          await deps.sessions.updateLive(row.id, { pausedByDriver: false });
+          throw error;
+        });
+      if (answer.status !== 'Accepted') {
+        await deps.sessions.updateLive(row.id, { pausedByDriver: false });
         throw new AppError(409, 'PAUSE_REJECTED', 'The charger cannot pause this session');
+      }
       const paused = await deps.sessions.updateLive(row.id, {
         state: 'paused',
         pausedByDriver: true,
@@ -426,11 +435,19 @@ export function createSessionService(deps: SessionServiceDeps) {
     async unpause(auth: AuthContext, sessionId: string): Promise<TransactionView> {
       const row = await owned(auth, sessionId);
       if (row.transactionId === null || row.state !== 'paused') throw notCharging();
-      const answer = await deps.commands.clearChargingProfile(row.chargerId, {
-        id: PAUSE_PROFILE_ID,
-      });
-      if (answer.status !== 'Accepted')
+      // Cleared before the command, so a Charging status that arrives first is read as charging.
+      await deps.sessions.updateLive(row.id, { pausedByDriver: false });
+      const stillPaused = () => deps.sessions.updateLive(row.id, { pausedByDriver: true });
+      const answer = await deps.commands
+        .clearChargingProfile(row.chargerId, { id: PAUSE_PROFILE_ID })
+        .catch(async (error: unknown) => {
+          await stillPaused();
+          throw error;
+        });
+      if (answer.status !== 'Accepted') {
+        await stillPaused();
         throw new AppError(409, 'UNPAUSE_REJECTED', 'The charger cannot resume this session');
+      }
       const resumed = await deps.sessions.updateLive(row.id, {
         state: row.vehicleIdleSince ? 'pausedByVehicle' : 'charging',
         pausedByDriver: false,
