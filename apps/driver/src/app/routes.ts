@@ -5,6 +5,8 @@ import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
+import { paymentRoutes } from '../features/payments/routes.ts';
+import { chargingRoutes } from '../features/charging/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -16,4 +18,6 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...legalRoutes,
   ...barcodeScannerRoutes,
+  ...paymentRoutes,
+  ...chargingRoutes,
 ];

@@ -172,4 +172,16 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
       expect(await loadRecentChargers()).toEqual([{ barcode: '1001', name: 'Leeds Dock' }]),
     );
   });
+
+  it('leads from an available connector into the charging flow, and not from one in use', async () => {
+    const available = charger();
+    available.connectors[1]!.currentStatus.status = 'Available';
+    stubServer(() => json(200, { data: available }));
+    const { container } = renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Charge here')).toBeTruthy();
+    const links = [...container.querySelectorAll('ion-button')]
+      .map((button) => (button as HTMLElement & { routerLink?: string }).routerLink)
+      .filter(Boolean);
+    expect(links).toEqual(['/charging-select-payment?barcode=1001&connector=2']);
+  });
 });

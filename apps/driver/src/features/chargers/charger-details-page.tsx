@@ -20,6 +20,7 @@ import { rememberCharger } from '../../lib/recent-chargers.ts';
 import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
+import { selectPaymentPath } from '../charging/charging-flow.ts';
 import { useChargerByBarcode } from './use-charger.ts';
 import './chargers.css';
 
@@ -118,9 +119,23 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
                 </strong>
                 <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
               </div>
-              <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
-                {t(`chargers.status.${wording}`)}
-              </span>
+              <div className="connector__side">
+                <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
+                  {t(`chargers.status.${wording}`)}
+                </span>
+                {/* Into the charging flow: a free connector (or one with the cable in) on a live charger. */}
+                {(wording === 'Available' || wording === 'Preparing') && (
+                  <IonButton
+                    size="small"
+                    routerLink={selectPaymentPath({
+                      barcode: charger.idTag.barcode,
+                      connector: connector.connectornumber,
+                    })}
+                  >
+                    {t('charging.entry.charge')}
+                  </IonButton>
+                )}
+              </div>
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import {
+  cardOutline,
   documentTextOutline,
   keyOutline,
   languageOutline,
@@ -13,6 +14,7 @@ import type { User } from '@evc/contract';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ChargerEntry } from '../chargers/charger-entry.tsx';
+import { OngoingCharge } from './ongoing-charge.tsx';
 import { RecentChargePoints } from './recent-charge-points.tsx';
 import './home.css';
 
@@ -37,6 +39,7 @@ export function HomePage() {
   // docs/decisions/0001: until the account has a second step, the session can only set one up.
   const mfaSetupPending = user.mfa.required && user.mfa.methods.length === 0;
   const allLinks: AccountLink[] = [
+    { path: '/manage-payments', icon: cardOutline, label: 'home.links.payments' },
     { path: '/change-password', icon: keyOutline, label: 'home.links.changePassword' },
     {
       path: '/mfa',
@@ -77,6 +80,7 @@ export function HomePage() {
         </div>
       ) : (
         <>
+          <OngoingCharge />
           <ChargerEntry />
           <IonButton
             className="home-scan"

@@ -1,0 +1,171 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { TransactionView } from '@evc/contract';
+import { formatMoney } from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
+import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
+import { useSendReceipt, useUnlockCheck, useUnlockConnector } from './api/cable-and-receipt.ts';
+import { useTransaction } from './api/use-transaction.ts';
+import './charging.css';
+
+/** What the driver paid: the hold placed and what was finally taken from it. */
+function PaymentRows({ session }: { session: TransactionView }) {
+  const { t, i18n } = useTranslation();
+  const { currency } = session.data.cost.applied_cost;
+  const money = (minor: number) =>
+    formatMoney(
+      minor,
+      { code: currency.code, decimal_digits: currency.decimal_digits },
+      i18n.resolvedLanguage ?? 'en',
+    );
+  const { held, captured, status } = session.payment;
+  return (
+    <dl className="payment-rows">
+      <div data-field="paidWith">
+        <dt>{t('charging.completed.paidWith')}</dt>
+        <dd>{t(`charging.methods.${session.source}`)}</dd>
+      </div>
+      {held > 0 && (
+        <div data-field="held">
+          <dt>{t('charging.completed.held')}</dt>
+          <dd>{money(held)}</dd>
+        </div>
+      )}
+      {captured !== null && (
+        <div data-field="captured">
+          <dt>{t('charging.completed.captured')}</dt>
+          <dd>{money(captured)}</dd>
+        </div>
+      )}
+      <div data-field="paymentStatus">
+        <dt>{t('charging.completed.paymentStatus')}</dt>
+        <dd>{t(`charging.completed.status.${status}`)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Cable release: ask the charger to unlock, then wait for it to report the cable out. */
+function CableRelease({ session }: { session: TransactionView }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { user } = useSession();
+  const connector = { chargerid: session.chargerid, connectorid: session.connectorid };
+  const unlock = useUnlockConnector();
+  const check = useUnlockCheck(connector, user?._id ?? '', unlock.data?.status === 'Unlocked');
+  const released = check.data?.released === true;
+  return (
+    <section className="cable-release" aria-label={t('charging.completed.cable')}>
+      <p className="section-label">{t('charging.completed.cable')}</p>
+      {released ? (
+        <p className="form-note" role="status">
+          {t('charging.completed.released')}
+        </p>
+      ) : unlock.data?.status === 'Unlocked' ? (
+        <p className="form-note" role="status">
+          <IonSpinner name="dots" color="primary" /> {t('charging.completed.unplug')}
+        </p>
+      ) : (
+        <>
+          {unlock.data && (
+            <p className="form-error" role="alert">
+              {t(`charging.completed.unlock.${unlock.data.status}`)}
+            </p>
+          )}
+          <FormError message={unlock.error ? errorMessage(unlock.error) : null} />
+          <DebounceButton
+            expand="block"
+            fill="outline"
+            disabled={unlock.isPending}
+            onDebouncedClick={() => unlock.mutate(connector)}
+          >
+            {t('charging.completed.release')}
+          </DebounceButton>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Receipt({ session }: { session: TransactionView }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { user } = useSession();
+  const receipt = useSendReceipt();
+  return (
+    <>
+      {receipt.isSuccess ? (
+        <p className="form-note" role="status">
+          {t('charging.completed.receiptSent', { email: user?.email ?? '' })}
+        </p>
+      ) : (
+        <DebounceButton
+          expand="block"
+          fill="outline"
+          disabled={receipt.isPending}
+          onDebouncedClick={() => receipt.mutate(session._id)}
+        >
+          {t('charging.completed.emailReceipt')}
+        </DebounceButton>
+      )}
+      <FormError message={receipt.error ? errorMessage(receipt.error) : null} />
+    </>
+  );
+}
+
+/** spec 000 §2, 001 §2: the finished charge — summary, cost breakdown, cable release, receipt. */
+export function ChargingCompletedPage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [search] = useSearchParams();
+  const transaction = useTransaction(search.get('transactionId') ?? '');
+  const session = transaction.data;
+  const finished = session?.data.finished === true;
+  return (
+    <PageView
+      title={
+        finished || !session ? t('charging.completed.title') : t('charging.completed.finishing')
+      }
+      subtitle={
+        session
+          ? t('charging.chargePoint', { name: session.chargerName, number: session.connectorid })
+          : undefined
+      }
+    >
+      {transaction.error ? (
+        <FormError message={errorMessage(transaction.error)} />
+      ) : !session ? (
+        <IonSpinner name="crescent" color="primary" />
+      ) : (
+        <>
+          {!finished && (
+            <p className="form-note" role="status">
+              <IonSpinner name="dots" color="primary" /> {t('charging.completed.waiting')}
+            </p>
+          )}
+          <TransactionSummary transaction={session}>
+            {finished && <PaymentRows session={session} />}
+          </TransactionSummary>
+          <CostBreakdown
+            entries={session.breakdown}
+            symbol={session.data.cost.applied_cost.currency.symbol}
+          />
+          {finished && (
+            <>
+              <CableRelease session={session} />
+              <Receipt session={session} />
+            </>
+          )}
+          <IonButton className="primary-action" expand="block" routerLink="/home">
+            {t('charging.completed.done')}
+          </IonButton>
+        </>
+      )}
+    </PageView>
+  );
+}

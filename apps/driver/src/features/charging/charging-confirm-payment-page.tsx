@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ChargerView } from '@evc/contract';
+import { formatMoney, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { callApi } from '../../lib/api/client.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { walletPay } from '../../lib/platform/wallet-pay.ts';
+import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { useChargerByBarcode } from '../chargers/use-charger.ts';
+import { useCards } from '../payments/api/list-cards.ts';
+import { CardLabel } from '../payments/card-label.tsx';
+import { usePreauth } from './api/charging-terms.ts';
+import {
+  authoriseCharge,
+  authoriseWalletCharge,
+  type ChallengeAnswer,
+  type ChargeAuthorisation,
+} from './authorise-charge.ts';
+import {
+  readChargePoint,
+  readPaymentMethod,
+  selectPaymentPath,
+  sessionPath,
+  type ChargePoint,
+} from './charging-flow.ts';
+import './charging.css';
+
+/** What went wrong, in the words of spec 000 §8. */
+type Problem =
+  | { kind: 'declined'; detail: string }
+  | { kind: 'failed'; detail: string | null }
+  | { kind: 'start'; detail: string };
+
+/** spec 000 §8: 'Payment Failed, please use another card' for a refused card. */
+const PROBLEM_TITLES: Record<Problem['kind'], string> = {
+  declined: 'charging.confirm.useAnotherCard',
+  failed: 'charging.confirm.paymentFailed',
+  start: 'charging.confirm.startFailed',
+};
+
+/** The sandbox's 3-D Secure step: the driver approves or fails the bank's challenge. */
+function useSandboxChallenge(): () => Promise<ChallengeAnswer> {
+  const { t } = useTranslation();
+  const [present] = useIonAlert();
+  return () =>
+    new Promise<ChallengeAnswer>((resolve) => {
+      void present({
+        header: t('charging.confirm.challengeTitle'),
+        subHeader: t('charging.confirm.challengeSandbox'),
+        message: t('charging.confirm.challengeMessage'),
+        backdropDismiss: false,
+        buttons: [
+          {
+            text: t('charging.confirm.challengeFail'),
+            role: 'cancel',
+            handler: () => resolve('fail'),
+          },
+          { text: t('charging.confirm.challengeApprove'), handler: () => resolve('approve') },
+        ],
+      });
+    });
+}
+
+function ConfirmCharge({
+  charger,
+  point,
+  method,
+  cardId,
+}: {
+  charger: ChargerView;
+  point: ChargePoint;
+  method: PaymentMethod;
+  cardId: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { brand } = useBrand();
+  const errorMessage = useErrorMessage();
+  const challenge = useSandboxChallenge();
+  const preauth = usePreauth(charger._id);
+  const cards = useCards();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const card = cards.data?.find((saved) => saved.id === cardId) ?? null;
+  const isWallet = method === 'APPLEPAY' || method === 'GOOGLEPAY';
+  const holds = needsPaymentIntent(method);
+
+  if (preauth.isPending || (cardId && cards.isPending)) {
+    return <IonSpinner name="crescent" color="primary" />;
+  }
+  if (preauth.error) return <FormError message={errorMessage(preauth.error)} />;
+  if (cardId && !card) return <FormError message={t('charging.confirm.noCard')} />;
+  const amountMinor = preauth.data.amount;
+  const hold = formatMoney(amountMinor, { code: preauth.data.currency }, locale);
+
+  const start = async (authorisation: ChargeAuthorisation) => {
+    if (authorisation.kind === 'declined') {
+      setProblem({ kind: 'declined', detail: authorisation.message });
+      return;
+    }
+    if (authorisation.kind === 'failed') {
+      setProblem({ kind: 'failed', detail: authorisation.message });
+      return;
+    }
+    try {
+      const session = await callApi('remoteStartTransaction', {
+        chargerid: charger._id,
+        connectorid: point.connector,
+        intent_id: authorisation.intentId,
+        source: method,
+        profile: null,
+      });
+      navigate(sessionPath('start-charging', session._id), { replace: true });
+    } catch (error) {
+      setProblem({ kind: 'start', detail: errorMessage(error) });
+    }
+  };
+
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (isWallet) {
+        let authorisation: ChargeAuthorisation = { kind: 'failed', message: null };
+        const outcome = await walletPay().pay(
+          method,
+          {
+            country: brand.defaultCountry,
+            currency: preauth.data.currency,
+            amountMinor,
+            label: brand.name,
+          },
+          async (paymentMethodId) => {
+            authorisation = brand.paymentProviderKey
+              ? await authoriseWalletCharge({
+                  publishableKey: brand.paymentProviderKey,
+                  paymentMethodId,
+                  chargerId: charger._id,
+                  connectorNumber: point.connector,
+                  amountMinor,
+                })
+              : authorisation;
+            return authorisation.kind === 'authorised';
+          },
+        );
+        if (outcome !== 'cancelled') await start(authorisation);
+        return;
+      }
+      await start(
+        await authoriseCharge({
+          method,
+          cardId,
+          chargerId: charger._id,
+          connectorNumber: point.connector,
+          amountMinor,
+          publishableKey: brand.paymentProviderKey,
+          challenge,
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="confirm-method">
+        {card ? <CardLabel card={card} /> : <strong>{t(`charging.methods.${method}`)}</strong>}
+      </div>
+      <p className="confirm-terms">
+        {holds
+          ? t('charging.confirm.hold', { amount: hold })
+          : t(`charging.confirm.noHold.${method === 'FUELCARD' ? 'FUELCARD' : 'CREDIT'}`)}
+      </p>
+      {problem && (
+        <div className="form-error charging-problem" role="alert">
+          <strong>{t(PROBLEM_TITLES[problem.kind])}</strong>
+          {problem.detail && <p>{problem.detail}</p>}
+          {problem.kind !== 'start' && (
+            <IonButton size="small" fill="outline" routerLink={selectPaymentPath(point)}>
+              {t('charging.confirm.chooseAnother')}
+            </IonButton>
+          )}
+        </div>
+      )}
+      <DebounceButton
+        className="primary-action"
+        expand="block"
+        disabled={busy}
+        onDebouncedClick={() => void confirm()}
+      >
+        {busy
+          ? t('charging.confirm.working')
+          : t(isWallet ? `charging.confirm.payWith.${method}` : 'charging.confirm.submit')}
+      </DebounceButton>
+    </>
+  );
+}
+
+/** spec 000 §2, §4, §8: the pre-authorisation, the payment and the remote start. */
+export function ChargingConfirmPaymentPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const point = readChargePoint(search);
+  const method = readPaymentMethod(search);
+  const errorMessage = useErrorMessage();
+  const charger = useChargerByBarcode(point?.barcode ?? '');
+  return (
+    <PageView
+      title={t('charging.confirm.title')}
+      subtitle={
+        charger.data && point
+          ? t('charging.chargePoint', { name: charger.data.name, number: point.connector })
+          : undefined
+      }
+    >
+      {!point || !method ? (
+        <FormError message={t('charging.noChargePoint')} />
+      ) : charger.data ? (
+        <ConfirmCharge
+          charger={charger.data}
+          point={point}
+          method={method}
+          cardId={search.get('card')}
+        />
+      ) : charger.error ? (
+        <FormError message={errorMessage(charger.error)} />
+      ) : (
+        <IonSpinner name="crescent" color="primary" />
+      )}
+    </PageView>
+  );
+}

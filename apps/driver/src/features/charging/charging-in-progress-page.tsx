@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { IonSpinner } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { TransactionView } from '@evc/contract';
+import { transactionDurationSeconds } from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
+import { useSessionControl, type SessionControl } from './api/session-controls.ts';
+import { useTransaction } from './api/use-transaction.ts';
+import { sessionPath } from './charging-flow.ts';
+import { useNow } from './use-now.ts';
+import './charging.css';
+
+/** The session with its duration counted to now between pushed updates (001 §4). */
+function withLiveDuration(session: TransactionView, now: Date): TransactionView {
+  const started = session.data.startdate;
+  if (!started || session.data.finished) return session;
+  const duration = transactionDurationSeconds({
+    startedAt: new Date(started),
+    endedAt: null,
+    finished: false,
+    now,
+  });
+  return { ...session, duration: Math.max(session.duration, duration) };
+}
+
+function Controls({ session }: { session: TransactionView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const control = useSessionControl(session._id);
+  const send = (action: SessionControl) =>
+    control.mutate(action, {
+      onSuccess: () => {
+        if (action === 'stop') navigate(sessionPath('charging-completed', session._id));
+      },
+    });
+  const paused = session.state === 'paused';
+  return (
+    <div className="charging-controls">
+      {control.error && <FormError message={errorMessage(control.error)} />}
+      {/* Keyed apart: the resume button must not inherit the pause button's debounce period. */}
+      {paused ? (
+        <DebounceButton
+          key="resume"
+          expand="block"
+          disabled={control.isPending}
+          onDebouncedClick={() => send('resume')}
+        >
+          {t('charging.progress.resume')}
+        </DebounceButton>
+      ) : (
+        <DebounceButton
+          key="pause"
+          expand="block"
+          fill="outline"
+          disabled={control.isPending || session.state === 'pending'}
+          onDebouncedClick={() => send('pause')}
+        >
+          {t('charging.progress.pause')}
+        </DebounceButton>
+      )}
+      <DebounceButton
+        expand="block"
+        color="danger"
+        disabled={control.isPending}
+        onDebouncedClick={() => send('stop')}
+      >
+        {t('charging.progress.stop')}
+      </DebounceButton>
+    </div>
+  );
+}
+
+/** spec 000 §2, §4: the charge as it happens — kWh, cost, power, duration and state, live. */
+export function ChargingInProgressPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const [search] = useSearchParams();
+  const transactionId = search.get('transactionId') ?? '';
+  const transaction = useTransaction(transactionId);
+  const session = transaction.data;
+  const finished = session?.state === 'finished' || session?.state === 'rejected';
+  const now = useNow(1000, session !== undefined && !finished);
+
+  useEffect(() => {
+    if (session && finished)
+      navigate(sessionPath('charging-completed', session._id), { replace: true });
+  }, [navigate, session, finished]);
+
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return (
+    <PageView
+      title={t('charging.progress.title')}
+      subtitle={
+        session
+          ? t('charging.chargePoint', { name: session.chargerName, number: session.connectorid })
+          : undefined
+      }
+    >
+      {transaction.error ? (
+        <FormError message={errorMessage(transaction.error)} />
+      ) : !session ? (
+        <IonSpinner name="crescent" color="primary" />
+      ) : (
+        <>
+          <div className={`charging-hero charging-hero--${session.state}`} role="status">
+            <span className="charging-hero__kwh" data-testid="live-kwh">
+              {t('transactionSummary.kwh', {
+                kwh: new Intl.NumberFormat(locale, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }).format(session.kWh),
+              })}
+            </span>
+            <span className="charging-hero__state">
+              {t(`transactionSummary.states.${session.state}`)}
+            </span>
+          </div>
+          <TransactionSummary transaction={withLiveDuration(session, now)} />
+          <Controls session={session} />
+        </>
+      )}
+    </PageView>
+  );
+}

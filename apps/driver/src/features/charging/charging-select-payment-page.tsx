@@ -1,0 +1,197 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { addOutline, logoApple, logoGoogle, walletOutline } from 'ionicons/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import type { Card, ChargerView } from '@evc/contract';
+import {
+  availableBalanceMinor,
+  formatMoney,
+  isCreditUsable,
+  isFuelCardUsable,
+  isTariffFree,
+  isWalletAvailable,
+} from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { walletPay, type Wallet } from '../../lib/platform/wallet-pay.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { useChargerByBarcode } from '../chargers/use-charger.ts';
+import { useCards } from '../payments/api/list-cards.ts';
+import { CardLabel } from '../payments/card-label.tsx';
+import { useBalance, usePreauth } from './api/charging-terms.ts';
+import { confirmPaymentPath, readChargePoint, type ChargePoint } from './charging-flow.ts';
+import './charging.css';
+
+const WALLETS: { wallet: Wallet; icon: string }[] = [
+  { wallet: 'APPLEPAY', icon: logoApple },
+  { wallet: 'GOOGLEPAY', icon: logoGoogle },
+];
+
+/** The wallets this platform reports for the hold's amount and currency (never assumed). */
+function useWallets(amountMinor: number | undefined, currency: string | undefined) {
+  const wallets = walletPay();
+  const { brand } = useBrand();
+  return useQuery({
+    queryKey: ['wallets', wallets.platform, amountMinor, currency],
+    queryFn: async () => {
+      const offered = await wallets.availability({
+        country: brand.defaultCountry,
+        currency: currency ?? brand.defaultCurrency,
+        amountMinor: amountMinor ?? 0,
+        label: brand.name,
+      });
+      return WALLETS.filter(({ wallet }) => isWalletAvailable(wallet, wallets.platform, offered));
+    },
+    enabled: amountMinor !== undefined && amountMinor > 0,
+    retry: false,
+  });
+}
+
+function PaymentChoices({ charger, point }: { charger: ChargerView; point: ChargePoint }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const errorMessage = useErrorMessage();
+  const { user } = useSession();
+  const cards = useCards();
+  const balance = useBalance(user?._id);
+  const preauth = usePreauth(charger._id);
+  const wallets = useWallets(preauth.data?.amount, preauth.data?.currency);
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const tariffFree = isTariffFree(charger.tariff);
+
+  if (cards.isPending || balance.isPending) return <IonSpinner name="crescent" color="primary" />;
+  if (cards.error) return <FormError message={errorMessage(cards.error)} />;
+
+  const available = availableBalanceMinor(balance.data?.balance ?? 0);
+  const creditUsable = isCreditUsable({ tariffFree, availableBalanceMinor: available });
+  // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
+  const holdsNothing = preauth.data?.amount === 0;
+  const payg = holdsNothing ? [] : cards.data.filter((card) => card.source === 'PAYG');
+  // spec 000 §5: a fuel card is offered only where the tariff allows it.
+  const fuelCards = isFuelCardUsable(charger.tariff)
+    ? cards.data.filter((card) => card.source === 'FUELCARD')
+    : [];
+  const cardChoice = (card: Card) => (
+    <li key={card.id}>
+      <Link
+        className="choice payment-choice"
+        to={confirmPaymentPath(point, card.source, card.id)}
+        data-method={card.source}
+      >
+        <CardLabel card={card} />
+        {card.default && <span className="card-default">{t('payments.manage.default')}</span>}
+      </Link>
+    </li>
+  );
+  const next = encodeURIComponent(`${location.pathname}${location.search}`);
+
+  return (
+    <>
+      {holdsNothing ? (
+        <p className="form-note">{t('charging.select.free')}</p>
+      ) : (
+        <>
+          <p className="section-label">{t('charging.select.cards')}</p>
+          {payg.length === 0 && <p className="form-note">{t('charging.select.noCards')}</p>}
+          <ul className="payment-choices">{payg.map(cardChoice)}</ul>
+        </>
+      )}
+      {fuelCards.length > 0 && (
+        <>
+          <p className="section-label">{t('charging.select.fuelCards')}</p>
+          <ul className="payment-choices">{fuelCards.map(cardChoice)}</ul>
+        </>
+      )}
+      <p className="section-label">{t('charging.select.other')}</p>
+      <ul className="payment-choices">
+        <li>
+          {creditUsable ? (
+            <Link
+              className="choice payment-choice"
+              to={confirmPaymentPath(point, 'CREDIT', null)}
+              data-method="CREDIT"
+            >
+              <span className="card-label">
+                <IonIcon icon={walletOutline} aria-hidden="true" />
+                <span>
+                  <strong>{t('charging.select.credit')}</strong>
+                  {balance.data && (
+                    <small>{formatMoney(available, balance.data.currency, locale)}</small>
+                  )}
+                </span>
+              </span>
+            </Link>
+          ) : (
+            <div
+              className="choice payment-choice payment-choice--disabled"
+              aria-disabled="true"
+              data-method="CREDIT"
+            >
+              <span className="card-label">
+                <IonIcon icon={walletOutline} aria-hidden="true" />
+                <span>
+                  <strong>{t('charging.select.credit')}</strong>
+                  <small>{t('charging.select.noCredit')}</small>
+                </span>
+              </span>
+            </div>
+          )}
+        </li>
+        {(holdsNothing ? [] : (wallets.data ?? [])).map(({ wallet, icon }) => (
+          <li key={wallet}>
+            <Link
+              className="choice payment-choice"
+              to={confirmPaymentPath(point, wallet, null)}
+              data-method={wallet}
+            >
+              <span className="card-label">
+                <IonIcon icon={icon} aria-hidden="true" />
+                <strong>{t(`charging.methods.${wallet}`)}</strong>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <IonButton
+        className="primary-action"
+        expand="block"
+        fill="outline"
+        routerLink={`/add-payment-method?next=${next}`}
+      >
+        <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+        {t('charging.select.addCard')}
+      </IonButton>
+    </>
+  );
+}
+
+/** spec 000 §2, §4, §5: how the driver pays for the charge about to start. */
+export function ChargingSelectPaymentPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const point = readChargePoint(search);
+  const errorMessage = useErrorMessage();
+  const charger = useChargerByBarcode(point?.barcode ?? '');
+  return (
+    <PageView
+      title={t('charging.select.title')}
+      subtitle={
+        charger.data && point
+          ? t('charging.chargePoint', { name: charger.data.name, number: point.connector })
+          : undefined
+      }
+    >
+      {!point ? (
+        <FormError message={t('charging.noChargePoint')} />
+      ) : charger.data ? (
+        <PaymentChoices charger={charger.data} point={point} />
+      ) : charger.error ? (
+        <FormError message={errorMessage(charger.error)} />
+      ) : (
+        <IonSpinner name="crescent" color="primary" />
+      )}
+    </PageView>
+  );
+}

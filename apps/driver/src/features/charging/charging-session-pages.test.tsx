@@ -1,0 +1,232 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionView } from '@evc/contract';
+import { testUser } from '../../test/fixtures.ts';
+import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
+import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
+import { ChargingCompletedPage } from './charging-completed-page.tsx';
+import { ChargingInProgressPage } from './charging-in-progress-page.tsx';
+import { StartChargingPage } from './start-charging-page.tsx';
+import { VariableTariffPage } from './variable-tariff-page.tsx';
+import { callsTo, fakeApi, ok, signedInAs } from './test-support.ts';
+
+const pages = (
+  <Routes>
+    <Route path="/start-charging" element={<StartChargingPage />} />
+    <Route path="/charging-in-progress" element={<ChargingInProgressPage />} />
+    <Route path="/charging-completed" element={<ChargingCompletedPage />} />
+    <Route path="/variable-tariff" element={<VariableTariffPage />} />
+    <Route path="/charging-select-payment" element={namedPage('Select payment')()} />
+  </Routes>
+);
+
+/** The session as the server answers it, changed by the test as the charger would change it. */
+function liveSession(initial: TransactionView) {
+  let current = initial;
+  return {
+    get: () => current,
+    set: (next: TransactionView) => {
+      current = next;
+    },
+  };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(async () => {
+  await signedInAs(testUser);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('StartChargingPage (spec 000 §2, §4)', () => {
+  it('asks to plug in while pending, then follows the session into charging (polling without the stream)', async () => {
+    const session = liveSession(
+      transactionView({ state: 'pending', connectorStatus: 'Preparing' }),
+    );
+    const seen = fakeApi({ '/getTransactionByID': () => ok(session.get()) });
+    renderWithRouter(pages, '/start-charging?transactionId=s1');
+    expect(await screen.findByText('Connect the cable to your vehicle')).toBeTruthy();
+    expect(callsTo(seen, '/events/sessions').length).toBeGreaterThan(0);
+    session.set(transactionView({ state: 'charging' }));
+    await waitFor(() => expect(location()).toBe('/charging-in-progress?transactionId=s1'), {
+      timeout: 5000,
+    });
+  });
+
+  it('explains a rejected start released the hold and offers to try again', async () => {
+    fakeApi({
+      '/getTransactionByID': () =>
+        ok(
+          transactionView({
+            state: 'rejected',
+            payment: { held: 3000, captured: null, status: 'released' },
+          }),
+        ),
+    });
+    renderWithRouter(pages, '/start-charging?transactionId=s1');
+    expect(
+      await screen.findByText(
+        'The hold on your card has been released: you have not been charged.',
+      ),
+    ).toBeTruthy();
+    const again = document.querySelector('ion-button') as HTMLElement & { routerLink?: string };
+    expect(again.routerLink).toBe('/charging-select-payment?barcode=1001&connector=1');
+  });
+});
+
+describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
+  it('shows live kWh, cost, power and state; pauses and resumes at once', async () => {
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(transactionView()),
+      '/development/charger/pause/s1': () =>
+        ok(transactionView({ state: 'paused', connectorStatus: 'SuspendedEVSE', powerW: 0 })),
+      '/development/charger/unpause/s1': () => ok(transactionView()),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect((await screen.findByTestId('live-kwh')).textContent).toBe('5.4 kWh');
+    expect(screen.getByText('7.2 kW')).toBeTruthy();
+    expect(screen.getByText('£3.45')).toBeTruthy();
+    await userEvent.click(screen.getByText('Pause'));
+    expect(await screen.findByText('Resume')).toBeTruthy();
+    expect(callsTo(seen, '/development/charger/pause/s1')).toHaveLength(1);
+    expect(screen.getAllByText('Paused').length).toBeGreaterThan(0);
+    // Resuming at once is a new press, not a repeat of the pause still in its debounce period.
+    await userEvent.click(screen.getByText('Resume'));
+    expect(await screen.findByText('Pause')).toBeTruthy();
+    expect(callsTo(seen, '/development/charger/unpause/s1')).toHaveLength(1);
+  });
+
+  it('tells paused by the vehicle apart and resumes a paused charge', async () => {
+    const first = fakeApi({
+      '/getTransactionByID': () =>
+        ok(transactionView({ state: 'pausedByVehicle', connectorStatus: 'SuspendedEV' })),
+    });
+    const view = renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect((await screen.findAllByText('Paused by the vehicle')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Pause')).toBeTruthy();
+    expect(first).not.toHaveLength(0);
+    view.unmount();
+
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(transactionView({ state: 'paused' })),
+      '/development/charger/unpause/s1': () => ok(transactionView()),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    await userEvent.click(await screen.findByText('Resume'));
+    expect(await screen.findByText('Pause')).toBeTruthy();
+    expect(callsTo(seen, '/development/charger/unpause/s1')).toHaveLength(1);
+  });
+
+  it('stops and goes to the completed page, which waits for the end to be confirmed', async () => {
+    const session = liveSession(transactionView());
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(session.get()),
+      '/remoteStopTransaction': () => ok(session.get()),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    await userEvent.click(await screen.findByText('Stop charging'));
+    await waitFor(() => expect(location()).toBe('/charging-completed?transactionId=s1'));
+    expect(callsTo(seen, '/remoteStopTransaction')[0]?.body).toEqual({ transactionid: 's1' });
+    expect(await screen.findByText('Finishing your charge')).toBeTruthy();
+    session.set(finishedTransactionView());
+    expect(await screen.findByText('Charging complete', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
+  it('shows the summary, the payment, and the cost breakdown merged by rate', async () => {
+    fakeApi({ '/getTransactionByID': () => ok(finishedTransactionView()) });
+    const { container } = renderWithRouter(pages, '/charging-completed?transactionId=s1');
+    await screen.findByText('Charging complete');
+    expect(container.querySelector('.transaction-summary--complete')).toBeTruthy();
+    expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£3.45');
+    expect(container.querySelector('[data-field="held"] dd')?.textContent).toBe('£30.00');
+    const rows = container.querySelectorAll('.cost-breakdown tbody tr');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain('5.4 kWh @ £0.45 / kWh');
+  });
+
+  it('releases the cable and waits until the charger reports it out', async () => {
+    let released = false;
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(finishedTransactionView()),
+      '/unlockChargerConnector': () => ok({ status: 'Unlocked' }),
+      '/connector/unlock/check': () =>
+        ok({ released, status: released ? 'Available' : 'Finishing' }),
+    });
+    renderWithRouter(pages, '/charging-completed?transactionId=s1');
+    await userEvent.click(await screen.findByText('Release the cable'));
+    expect(
+      await screen.findByText('The charger has unlocked the cable. You can unplug it now.'),
+    ).toBeTruthy();
+    released = true;
+    expect(
+      await screen.findByText(
+        'The cable is released. Thank you for charging with us.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(callsTo(seen, '/unlockChargerConnector')[0]?.body).toEqual({
+      chargerid: 'c1',
+      connectorid: 1,
+    });
+    expect(callsTo(seen, '/connector/unlock/check')[0]?.url).toContain('userid=u1');
+  });
+
+  it('e-mails the receipt', async () => {
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(finishedTransactionView()),
+      '/development/stripe/receipts/send/generic': () => ok(true),
+    });
+    renderWithRouter(pages, '/charging-completed?transactionId=s1');
+    await userEvent.click(await screen.findByText('E-mail me the receipt'));
+    expect(await screen.findByText('Receipt sent to driver@example.com.')).toBeTruthy();
+    expect(callsTo(seen, '/development/stripe/receipts/send/generic')[0]?.body).toEqual({
+      transactionid: 's1',
+    });
+  });
+});
+
+describe('VariableTariffPage (spec 001 §2)', () => {
+  it("charts the session's half-hourly tariff", async () => {
+    const periods = Array.from({ length: 48 }, (_, index) => ({
+      standard_rate: index < 14 ? 0.1 : 0.4,
+      available: true,
+    }));
+    const session = transactionView();
+    session.data.tariff = {
+      ...session.data.tariff,
+      variability: {
+        twentyfourseven: true,
+        regular_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, periods })),
+      },
+    };
+    fakeApi({ '/getTransactionByID': () => ok(session) });
+    renderWithRouter(pages, '/variable-tariff?transactionId=s1');
+    const chart = await screen.findByRole('region', { name: 'Price by time of day' });
+    expect(chart.querySelectorAll('td')).toHaveLength(48);
+  });
+
+  it('says the rate of a flat tariff', async () => {
+    fakeApi({ '/getTransactionByID': () => ok(transactionView()) });
+    renderWithRouter(pages, '/variable-tariff?transactionId=s1');
+    expect(await screen.findByText('This charge had one rate all day: 45p/kWh.')).toBeTruthy();
+  });
+
+  it('says both rates of a tariff with an alternate rate', async () => {
+    const session = transactionView();
+    session.data.tariff = { ...session.data.tariff, alternate_rate: 0.2, alternate_time: '20:00' };
+    fakeApi({ '/getTransactionByID': () => ok(session) });
+    renderWithRouter(pages, '/variable-tariff?transactionId=s1');
+    expect(
+      await screen.findByText('This charge had 45p/kWh, and 20p/kWh from 20:00.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { IonToggle } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAlert } from '../../lib/alerts.ts';
+import { useBrand } from '../../lib/brand.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { useAddCard } from './api/add-card.ts';
+import { SandboxCardForm } from './sandbox-card-form.tsx';
+import { StripeCardForm } from './stripe-card-form.tsx';
+import './payments.css';
+
+/** Where to go once the card is saved: a page of this app named by ?next=, else the card list. */
+export function nextPage(next: string | null): string {
+  return next && /^\/(?!\/)/.test(next) ? next : '/manage-payments';
+}
+
+/**
+ * spec 000 §2, §8: add a payment card — Stripe Elements with the brand's Stripe key, the sandbox
+ * card form without one — then save it (POST /addToStripeSources), marked a fuel card or not.
+ */
+export function AddPaymentMethodPage() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { showAlert } = useAlert();
+  const addCard = useAddCard();
+  const [fuelCard, setFuelCard] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (paymentMethodId: string) => {
+    setError(null);
+    try {
+      await addCard.mutateAsync({ paymentMethodId, fuelCard });
+    } catch {
+      setError(t('payments.add.failed'));
+      return;
+    }
+    await showAlert({ header: t('payments.add.added'), message: t('payments.add.addedMessage') });
+    navigate(nextPage(search.get('next')), { replace: true });
+  };
+
+  const fuelCardToggle = (
+    <IonToggle
+      className="fuel-card-toggle"
+      checked={fuelCard}
+      labelPlacement="start"
+      justify="space-between"
+      onIonChange={(event) => setFuelCard(event.detail.checked)}
+    >
+      {t('payments.add.fuelCard')}
+    </IonToggle>
+  );
+
+  const formProps = { onPaymentMethod: save, busy: addCard.isPending, children: fuelCardToggle };
+  return (
+    <PageView title={t('payments.add.title')} subtitle={t('payments.add.subtitle')}>
+      <FormError message={error} />
+      {brand.paymentProviderKey ? (
+        <StripeCardForm publishableKey={brand.paymentProviderKey} {...formProps} />
+      ) : (
+        <SandboxCardForm {...formProps} />
+      )}
+    </PageView>
+  );
+}

@@ -1,0 +1,88 @@
+import { IonButton, IonIcon, IonSpinner, useIonAlert } from '@ionic/react';
+import { addOutline, trashOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { Card } from '@evc/contract';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { useDeleteCard } from './api/delete-card.ts';
+import { useCards } from './api/list-cards.ts';
+import { useSelectDefaultCard } from './api/select-default-card.ts';
+import { CardLabel } from './card-label.tsx';
+import './payments.css';
+
+/** spec 000 §2: the driver's cards — make one the default, delete one after confirming. */
+export function ManagePaymentsPage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [presentAlert] = useIonAlert();
+  const cards = useCards();
+  const deleteCard = useDeleteCard();
+  const selectDefault = useSelectDefaultCard();
+  const failure = deleteCard.error ?? selectDefault.error;
+
+  const confirmDelete = (card: Card) =>
+    presentAlert({
+      header: t('payments.manage.deleteTitle'),
+      message: t('payments.manage.deleteMessage', { brand: card.brand, last4: card.last4 }),
+      buttons: [
+        { text: t('common.cancel'), role: 'cancel' },
+        {
+          text: t('payments.manage.delete'),
+          role: 'destructive',
+          handler: () => deleteCard.mutate(card.id),
+        },
+      ],
+    });
+
+  return (
+    <PageView title={t('payments.manage.title')}>
+      <FormError message={failure ? errorMessage(failure) : null} />
+      {cards.isPending ? (
+        <IonSpinner name="crescent" color="primary" />
+      ) : cards.error ? (
+        <FormError message={errorMessage(cards.error)} />
+      ) : cards.data.length === 0 ? (
+        <p className="form-note">{t('payments.manage.none')}</p>
+      ) : (
+        <ul className="card-list">
+          {cards.data.map((card) => (
+            <li key={card.id} className="card-row" data-card={card.id}>
+              <CardLabel card={card} />
+              <div className="card-row__actions">
+                {card.default ? (
+                  <span className="card-default">{t('payments.manage.default')}</span>
+                ) : (
+                  <IonButton
+                    size="small"
+                    fill="outline"
+                    disabled={selectDefault.isPending}
+                    onClick={() => selectDefault.mutate(card.id)}
+                  >
+                    {t('payments.manage.makeDefault')}
+                  </IonButton>
+                )}
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  color="danger"
+                  aria-label={t('payments.manage.deleteCard', {
+                    brand: card.brand,
+                    last4: card.last4,
+                  })}
+                  disabled={deleteCard.isPending}
+                  onClick={() => void confirmDelete(card)}
+                >
+                  <IonIcon slot="icon-only" icon={trashOutline} />
+                </IonButton>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <IonButton className="primary-action" expand="block" routerLink="/add-payment-method">
+        <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+        {t('payments.manage.add')}
+      </IonButton>
+    </PageView>
+  );
+}

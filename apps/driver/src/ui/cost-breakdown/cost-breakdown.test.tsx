@@ -1,0 +1,38 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CostBreakdown } from './cost-breakdown.tsx';
+
+const entries = [
+  { periodStart: '2026-03-02T10:00:00.000Z', rate: 0.45, value: 3.2 },
+  { periodStart: '2026-03-02T10:30:00.000Z', rate: 0.45, value: 3.3 },
+  { periodStart: 'garbage', rate: 0.2, value: 1 },
+  { periodStart: '2026-03-02T11:00:00.000Z', rate: 0.2, value: 1.04 },
+];
+
+describe('CostBreakdown (spec 001 §2, §9)', () => {
+  it('is collapsed under its summary and opens to one row per run of equal rates', async () => {
+    const { container } = render(<CostBreakdown entries={entries} symbol="€" timeZone="UTC" />);
+    const details = container.querySelector('details');
+    expect(details?.open).toBe(false);
+    await userEvent.click(screen.getByText('Cost breakdown'));
+    expect(details?.open).toBe(true);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '10:00 - 11:001 hour6.5 kWh @ €0.45 / kWh',
+      '11:00 - 11:3030 minutes1.0 kWh @ €0.20 / kWh',
+    ]);
+  });
+
+  it('uses the pound sign when the currency has no symbol', () => {
+    render(<CostBreakdown entries={entries.slice(0, 1)} symbol={null} timeZone="UTC" open />);
+    expect(screen.getByText('3.2 kWh @ £0.45 / kWh')).toBeTruthy();
+  });
+
+  it('shows nothing without a usable entry', () => {
+    const { container } = render(
+      <CostBreakdown entries={[{ periodStart: '', rate: 1, value: 1 }]} />,
+    );
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { TransactionView } from '@evc/contract';
+import { connectorStatusClass, costPerKwh, durationText, formatMoney } from '@evc/domain';
+import './transaction-summary.css';
+
+export interface TransactionSummaryProps {
+  transaction: TransactionView | null | undefined;
+  /** Extra rows below the figures (e.g. what was held and captured). */
+  children?: ReactNode;
+}
+
+/** spec 001 §2: 'complete' once finished, otherwise the class of the connector's current status. */
+function summaryClass(transaction: TransactionView): string {
+  if (transaction.data.finished) return 'complete';
+  return connectorStatusClass(
+    transaction.connectorStatus,
+    transaction.connectorStatus !== 'Offline',
+  );
+}
+
+/**
+ * spec 001 §2, §3, §9: the transaction summary panel — shown only with transaction data; energy
+ * to 1 decimal, cost in the currency's digits, cost per kWh only when both exceed 0, duration
+ * HH:mm:ss, and the 'tariff overview' link when the transaction has an _id.
+ */
+export function TransactionSummary({ transaction, children }: TransactionSummaryProps) {
+  const { t, i18n } = useTranslation();
+  if (!transaction) return null;
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { currency, total } = transaction.data.cost.applied_cost;
+  const money = (minor: number) =>
+    formatMoney(minor, { code: currency.code, decimal_digits: currency.decimal_digits }, locale);
+  const perKwh = costPerKwh(total, transaction.kWh);
+  const started = transaction.data.startdate
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(transaction.data.startdate),
+      )
+    : null;
+  const decimal = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  const rows: [string, string, string][] = [
+    ['state', t('transactionSummary.state'), t(`transactionSummary.states.${transaction.state}`)],
+  ];
+  if (started) rows.push(['started', t('transactionSummary.started'), started]);
+  rows.push(
+    ['duration', t('transactionSummary.duration'), durationText(transaction.duration)],
+    [
+      'energy',
+      t('transactionSummary.energy'),
+      t('transactionSummary.kwh', { kwh: decimal(transaction.kWh, 1) }),
+    ],
+  );
+  if (!transaction.data.finished && transaction.powerW !== null) {
+    const kw = decimal(transaction.powerW / 1000, 1);
+    rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
+  }
+  rows.push(['cost', t('transactionSummary.cost'), money(total)]);
+  if (perKwh !== null) {
+    const amount = money(perKwh);
+    rows.push([
+      'perKwh',
+      t('transactionSummary.costPerKwh'),
+      t('transactionSummary.perKwh', { amount }),
+    ]);
+  }
+  const home = transaction.data.homeCharge;
+  if (home) {
+    const homeCost = formatMoney(
+      home.total,
+      { code: home.currency.code, decimal_digits: home.currency.decimal_digits },
+      locale,
+    );
+    rows.push(['homeCharge', t('transactionSummary.homeCharge'), homeCost]);
+  }
+
+  return (
+    <section
+      className={`transaction-summary transaction-summary--${summaryClass(transaction)}`}
+      aria-label={t('transactionSummary.label')}
+    >
+      <header>
+        <strong>{transaction.chargerName}</strong>
+        <span>
+          {t('transactionSummary.connector', {
+            barcode: transaction.barcode,
+            number: transaction.connectorid,
+          })}
+        </span>
+      </header>
+      <dl>
+        {rows.map(([key, label, value]) => (
+          <div key={key} data-field={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+      {transaction._id && (
+        <Link
+          className="transaction-summary__tariff"
+          to={`/variable-tariff?transactionId=${encodeURIComponent(transaction._id)}`}
+        >
+          {t('transactionSummary.tariffOverview')}
+        </Link>
+      )}
+    </section>
+  );
+}

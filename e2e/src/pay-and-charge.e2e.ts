@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { acknowledgeAlert, submitSignIn } from './app.ts';
+import { latestMessage, launchBrowser, newPhonePage } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+}
+
+/** Adds a sandbox test card through the app's card form. */
+async function addCard(page: Page, number: string): Promise<void> {
+  await page.goto(`${baseUrl}/add-payment-method`);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await acknowledgeAlert(page, 'Card successfully Added');
+  await page.waitForURL('**/manage-payments');
+}
+
+/** From the charger's page to the confirm page, paying with the saved card ending `last4`. */
+async function chooseCard(page: Page, barcode: string, last4: string): Promise<void> {
+  await page.goto(`${baseUrl}/charger-details/${barcode}`);
+  await page.locator('ion-button', { hasText: 'Charge here' }).first().click();
+  await page.waitForURL('**/charging-select-payment?**');
+  await page.locator('[data-method="PAYG"]', { hasText: last4 }).first().click();
+  await page.waitForURL('**/charging-confirm-payment?**');
+  await page.getByText('we hold £30.00 on your card', { exact: false }).waitFor();
+}
+
+const kwhShown = async (page: Page) =>
+  Number.parseFloat((await page.getByTestId('live-kwh').textContent()) ?? '0');
+
+test('a driver adds a card, pays, charges on a live demo charger, pauses, resumes, stops and gets the receipt', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signIn(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await page.getByText('visa •••• 4242').waitFor();
+
+  await chooseCard(page, '1003', '4242');
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  // The demo charger takes the remote start, the cable goes in, and charging begins.
+  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
+
+  // Energy arrives with the charger's meter values, pushed live to the page.
+  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+  const before = await kwhShown(page);
+  await expect
+    .poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 })
+    .toBeGreaterThan(before);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
+  await page.locator('.charging-hero', { hasText: 'Paused' }).waitFor();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 30_000 });
+  await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
+
+  await page.getByRole('button', { name: 'Stop charging' }).click();
+  await page.waitForURL('**/charging-completed?**');
+  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+  const cost = await page.locator('[data-field="cost"] dd').textContent();
+  expect(cost).toMatch(/^£\d+\.\d{2}$/);
+  expect(await page.locator('[data-field="captured"] dd').textContent()).toBe(cost);
+  await page.getByText('Cost breakdown').click();
+  await expect(page.locator('.cost-breakdown tbody tr').count()).resolves.toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'E-mail me the receipt' }).click();
+  await page.getByText('Receipt sent to driver@example.com.').waitFor();
+  const receipt = await latestMessage(baseUrl, 'driver@example.com', (message) =>
+    message.text.includes(cost ?? '-'),
+  );
+  expect(receipt.text).toContain(cost);
+  await context.close();
+});
+
+test("a declined card says 'Payment Failed, please use another card' and nothing starts", async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signIn(page);
+  await addCard(page, '4000 0000 0000 0002');
+  await chooseCard(page, '1001', '0002');
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  await page.getByText('Payment Failed, please use another card').waitFor({ timeout: 30_000 });
+  expect(page.url()).toContain('/charging-confirm-payment');
+  await page.goto(`${baseUrl}/charger-details/1001`);
+  await page.locator('.status-chip', { hasText: 'Available' }).first().waitFor();
+  await context.close();
+});
