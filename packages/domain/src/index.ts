@@ -26,3 +26,5 @@ export * from './payment-methods.ts';
 export * from './session-cost.ts';
 export * from './transaction-figures.ts';
 export * from './cost-breakdown.ts';
+export * from './charge-histogram.ts';
+export * from './dashboard.ts';
