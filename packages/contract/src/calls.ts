@@ -8,6 +8,7 @@ import * as chargerList from './charger-list.ts';
 import * as chargerCalls from './charger-calls.ts';
 import * as payments from './payments.ts';
 import * as sessions from './sessions.ts';
+import * as history from './history.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -513,6 +514,20 @@ export const calls = {
     query: sessions.unlockCheckQuery,
     request: noBody,
     response: sessions.unlockCheckResponse,
+    auth: 'user',
+  },
+  getChargeHistory: {
+    method: 'POST',
+    path: '/getChargeHistory',
+    request: history.chargeHistoryRequest,
+    response: history.chargeHistoryResponse,
+    auth: 'user',
+  },
+  getDashboardData: {
+    method: 'POST',
+    path: '/getDashboardData',
+    request: history.dashboardDataRequest,
+    response: history.dashboardDataResponse,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;
