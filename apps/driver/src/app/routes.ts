@@ -5,6 +5,8 @@ import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
+import { historyRoutes } from '../features/history/routes.ts';
+import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { chargingRoutes } from '../features/charging/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
@@ -18,6 +20,8 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...legalRoutes,
   ...barcodeScannerRoutes,
+  ...historyRoutes,
+  ...dashboardRoutes,
   ...paymentRoutes,
   ...chargingRoutes,
 ];
