@@ -82,8 +82,12 @@ describe('DashboardPage (spec 000 §2 dashboard)', () => {
       }),
     );
     renderWithRouter(<DashboardPage />, '/dashboard');
-    await waitFor(() => expect(field('km')).toBe('Choose your car in settings'));
-    expect(field('co2')).toBe('Choose your car in settings');
+    await waitFor(() => expect(field('km')).toBe('–'));
+    expect(field('co2')).toBe('–');
+    expect(field('costPerKm')).toBe('–');
+    expect(screen.getByRole('note').textContent).toBe(
+      'Choose your car in settings to see the distance, the CO₂ saved and the cost per km.',
+    );
   });
 
   it('offers today, 7 days, 1 month and 1 year', async () => {

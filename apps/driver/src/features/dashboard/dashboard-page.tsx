@@ -24,7 +24,8 @@ function Summary({ data }: { data: DashboardData }) {
       maximumFractionDigits: digits,
     }).format(value);
   const { totals } = data;
-  const noCar = t('dashboard.noCar');
+  // Without a car there is no distance: the tiles say so with a dash, the note below says why.
+  const noCar = '–';
   const tiles: [string, string][] = [
     ['kwh', t('dashboard.kwh', { kwh: number(totals.kWh, 1) })],
     ['km', totals.km === null ? noCar : t('dashboard.km', { km: number(totals.km, 1) })],
@@ -74,6 +75,11 @@ function Summary({ data }: { data: DashboardData }) {
             miles: number(data.car.milesPerKwh, 1),
           })}`}
       </p>
+      {!data.car && (
+        <p className="dashboard-note dashboard-note--car" role="note">
+          {t('dashboard.noCar')}
+        </p>
+      )}
       <p className="dashboard-note">
         {t('dashboard.co2Note', { grams: data.co2.gramsPerKm, source: data.co2.source })}
       </p>
@@ -90,6 +96,7 @@ export function DashboardPage() {
   return (
     <PageView title={t('dashboard.title')}>
       <IonSegment
+        className="dashboard-periods"
         value={period}
         onIonChange={(event) => {
           const value = event.detail.value;
