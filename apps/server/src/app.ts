@@ -33,6 +33,9 @@ import { registerPayments } from './modules/payments/payments-module.ts';
 import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
 import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
 import { registerSessionRoutes } from './modules/sessions/routes.ts';
+import { createHistoryRepository } from './modules/history/repository.ts';
+import { registerHistoryRoutes } from './modules/history/routes.ts';
+import { createHistoryService } from './modules/history/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
 import type { SessionPayments } from './modules/payments/session-payments.ts';
 import { registerGroups } from './modules/groups/groups-module.ts';
@@ -272,6 +275,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate: (token) => tokens.authenticate(token),
   });
   app.addHook('onClose', () => sessionService.close());
+  registerHistoryRoutes(
+    register,
+    createHistoryService({ history: createHistoryRepository(db), users, reference, now }),
+  );
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

@@ -9,6 +9,7 @@ import * as chargerCalls from './charger-calls.ts';
 import * as payments from './payments.ts';
 import * as sessions from './sessions.ts';
 import * as groups from './groups.ts';
+import * as history from './history.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -578,6 +579,20 @@ export const calls = {
     params: groups.groupIdParams,
     request: groups.groupTariffsInput,
     response: groups.groupView,
+    auth: 'user',
+  },
+  getChargeHistory: {
+    method: 'POST',
+    path: '/getChargeHistory',
+    request: history.chargeHistoryRequest,
+    response: history.chargeHistoryResponse,
+    auth: 'user',
+  },
+  getDashboardData: {
+    method: 'POST',
+    path: '/getDashboardData',
+    request: history.dashboardDataRequest,
+    response: history.dashboardDataResponse,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;

@@ -11,3 +11,4 @@ export * from './charger-calls.ts';
 export * from './payments.ts';
 export * from './sessions.ts';
 export * from './groups.ts';
+export * from './history.ts';

@@ -101,14 +101,21 @@ export const remoteStartTransactionRequest = z
   .object({
     chargerid: z.string().trim().min(1),
     connectorid: z.coerce.number().int().min(1).max(99),
-    profile: z.object({ limitA: z.number().min(0).max(500) }).nullable().default(null),
+    profile: z
+      .object({ limitA: z.number().min(0).max(500) })
+      .nullable()
+      .default(null),
     intent_id: z.string().trim().min(1).nullable().default(null),
     source: z.enum(PAYMENT_METHODS),
   })
   .superRefine((request, ctx) => {
     const needsIntent = request.source !== 'CREDIT' && request.source !== 'FUELCARD';
     if (needsIntent && request.intent_id === null)
-      ctx.addIssue({ code: 'custom', path: ['intent_id'], message: `required for ${request.source}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intent_id'],
+        message: `required for ${request.source}`,
+      });
   });
 
 export const transactionIdRequest = z.object({ transactionid: sessionId });

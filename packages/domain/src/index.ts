@@ -28,3 +28,5 @@ export * from './transaction-figures.ts';
 export * from './cost-breakdown.ts';
 export * from './credit-alert.ts';
 export * from './amount-input.ts';
+export * from './charge-histogram.ts';
+export * from './dashboard.ts';

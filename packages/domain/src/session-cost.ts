@@ -196,3 +196,6 @@ export function sessionCost(input: SessionCostInput): SessionCost {
     breakdown,
   };
 }
+
+/** The same meter reading rules, for the history's 10- and 30-minute histograms. */
+export { readings as sessionMeterReadings, registerAt as meterRegisterAt };

@@ -7,6 +7,8 @@ import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { affiliateRoutes } from '../features/affiliates/routes.ts';
+import { historyRoutes } from '../features/history/routes.ts';
+import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { chargingRoutes } from '../features/charging/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
@@ -21,6 +23,8 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...legalRoutes,
   ...barcodeScannerRoutes,
   ...affiliateRoutes,
+  ...historyRoutes,
+  ...dashboardRoutes,
   ...paymentRoutes,
   ...chargingRoutes,
   ...balanceRoutes,

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardData } from '@evc/contract';
+import { testUser } from '../../test/fixtures.ts';
+import { renderWithRouter } from '../../test/render-shell.tsx';
+import { json, stubServer } from '../../test/stub-server.ts';
+import { apiPath, callsTo, signedInAs } from '../account/test-support.ts';
+import { dashboardRequest } from './api/get-dashboard-data.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const gbp = { code: 'GBP', symbol: '£', decimal_digits: 2 };
+
+function data(overrides: Partial<DashboardData['totals']> = {}): DashboardData {
+  const totals = {
+    sessions: 3,
+    kWh: 30,
+    km: 202.8,
+    chargeSeconds: 3 * 3600 + 125,
+    co2SavedKg: 33.26,
+    spent: [{ currency: gbp, total: 720, costPerKm: 3.55 }],
+    ...overrides,
+  };
+  return {
+    window: {
+      kind: 'month',
+      from: '2026-10-20T12:00:00.000Z',
+      to: '2026-11-20T12:00:00.000Z',
+      bucket: 'day',
+    },
+    car: { make: 'Tesla', model: 'Model 3', milesPerKwh: 4.2 },
+    co2: { gramsPerKm: 164, source: 'UK Government GHG Conversion Factors 2023' },
+    totals,
+    buckets: [
+      { start: '2026-10-20T12:00:00.000Z', end: '2026-10-21T12:00:00.000Z', totals },
+      {
+        start: '2026-10-21T12:00:00.000Z',
+        end: '2026-10-22T12:00:00.000Z',
+        totals: { ...totals, kWh: 0, spent: [] },
+      },
+    ],
+  };
+}
+
+const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`)?.textContent;
+
+beforeEach(async () => {
+  await signedInAs(testUser);
+});
+
+describe('DashboardPage (spec 000 §2 dashboard)', () => {
+  it('shows total kWh, km, charge time, CO2 saved, cost per km and spent, with the CO2 factor', async () => {
+    const seen = stubServer((request) =>
+      apiPath(request) === '/getDashboardData'
+        ? json(200, { data: data() })
+        : json(404, { code: 'NOT_FOUND', message: 'no' }),
+    );
+    renderWithRouter(<DashboardPage />, '/dashboard');
+    await waitFor(() => expect(field('kwh')).toBe('30.0 kWh'));
+    expect(field('km')).toBe('202.8 km');
+    expect(field('chargeTime')).toBe('03:02:05');
+    expect(field('co2')).toBe('33.3 kg');
+    expect(field('costPerKm')).toBe('£0.04 / km');
+    expect(field('spent')).toBe('£7.20');
+    expect(screen.getByText(/164 g per km/)).toBeTruthy();
+    expect(callsTo(seen, '/getDashboardData')[0]?.body).toMatchObject({ years: false });
+    // The charts arrive with the dashboard.
+    expect(await screen.findByRole('img', { name: 'Energy (kWh)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Spent (GBP)' })).toBeTruthy();
+  });
+
+  it('asks the driver to choose a car when no distance is known', async () => {
+    stubServer(() =>
+      json(200, {
+        data: {
+          ...data({
+            km: null,
+            co2SavedKg: null,
+            spent: [{ currency: gbp, total: 720, costPerKm: null }],
+          }),
+          car: null,
+        },
+      }),
+    );
+    renderWithRouter(<DashboardPage />, '/dashboard');
+    await waitFor(() => expect(field('km')).toBe('–'));
+    expect(field('co2')).toBe('–');
+    expect(field('costPerKm')).toBe('–');
+    expect(screen.getByRole('note').textContent).toBe(
+      'Choose your car in settings to see the distance, the CO₂ saved and the cost per km.',
+    );
+  });
+
+  it('offers today, 7 days, 1 month and 1 year', async () => {
+    stubServer(() => json(200, { data: data() }));
+    const { container } = renderWithRouter(<DashboardPage />, '/dashboard');
+    await waitFor(() => expect(field('kwh')).toBeTruthy());
+    const labels = [...container.querySelectorAll('ion-segment-button')].map((b) => b.textContent);
+    expect(labels).toEqual(['Today', '7 days', '1 month', '1 year']);
+  });
+});
+
+describe('dashboardRequest (spec 000 §9 windows from the driver’s clock)', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  const midnight = (days: number) => {
+    const local = new Date(now);
+    local.setHours(0, 0, 0, 0);
+    local.setDate(local.getDate() - (days - 1));
+    return local.toISOString();
+  };
+  it.each([
+    ['today', { startdate: midnight(1), years: false, today: now.toISOString() }],
+    ['week', { startdate: midnight(7), years: false, today: now.toISOString() }],
+    ['month', { years: false, today: now.toISOString() }],
+    ['year', { years: true, today: now.toISOString() }],
+  ] as const)('%s', (period, request) => {
+    expect(dashboardRequest(period, now)).toEqual(request);
+  });
+});

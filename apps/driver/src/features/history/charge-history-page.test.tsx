@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChargeHistoryItem } from '@evc/contract';
+import { testUser } from '../../test/fixtures.ts';
+import { renderWithRouter } from '../../test/render-shell.tsx';
+import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { apiPath, callsTo, signedInAs } from '../account/test-support.ts';
+import { HISTORY_PAGE_SIZE } from './api/get-charge-history.ts';
+import { ChargeHistoryPage } from './charge-history-page.tsx';
+
+const histogram = (
+  periods: { periodStart: string; rate: number; value: number }[],
+  minutes: number,
+) => ({
+  startDate: periods[0]?.periodStart ?? '2026-11-20T10:00:00.000Z',
+  endDate: '2026-11-20T11:00:00.000Z',
+  periods: periods.map((period) => ({
+    ...period,
+    periodEnd: new Date(new Date(period.periodStart).getTime() + minutes * 60_000).toISOString(),
+  })),
+});
+
+function item(overrides: Partial<ChargeHistoryItem> = {}): ChargeHistoryItem {
+  return {
+    _id: 's1',
+    chargerid: 'c1',
+    barcode: '1001',
+    name: 'Leeds Dock',
+    city: 'Leeds',
+    post_code: 'LS10 1PZ',
+    startdate: '2026-11-20T10:00:00.000Z',
+    enddate: '2026-11-20T11:00:00.000Z',
+    finished: true,
+    kwh: 12.46,
+    cost: 561,
+    currency: { code: 'GBP', symbol: '£', decimal_digits: 2 },
+    duration: 3600,
+    homeCharge: null,
+    histograms: {
+      histogram10: histogram(
+        [{ periodStart: '2026-11-20T10:00:00.000Z', rate: 0.45, value: 2 }],
+        10,
+      ),
+      histogram30: histogram(
+        [
+          { periodStart: '2026-11-20T10:00:00.000Z', rate: 0.45, value: 6.2 },
+          { periodStart: '2026-11-20T10:30:00.000Z', rate: 0.45, value: 6.26 },
+        ],
+        30,
+      ),
+    },
+    ...overrides,
+  };
+}
+
+function api(pages: ChargeHistoryItem[][]): SeenRequest[] {
+  let call = 0;
+  return stubServer((request) => {
+    if (apiPath(request) === '/getChargeHistory') return json(200, { data: pages[call++] ?? [] });
+    if (apiPath(request) === '/development/stripe/receipts/send/generic')
+      return json(200, { data: true });
+    return json(404, { code: 'NOT_FOUND', message: 'no route' });
+  });
+}
+
+beforeEach(async () => {
+  await signedInAs(testUser);
+});
+
+describe('ChargeHistoryPage (spec 000 §2 chargehistory)', () => {
+  it('asks for the driver’s own history and shows name, city, post code, cost and kWh', async () => {
+    const seen = api([
+      [
+        item(),
+        item({
+          _id: 's2',
+          name: 'York Station',
+          city: 'York',
+          post_code: 'YO24 1AB',
+          cost: 0,
+          kwh: 3,
+        }),
+      ],
+    ]);
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    const first = (await screen.findByText('Leeds Dock')).closest('li') as HTMLElement;
+    expect(within(first).getByText('Leeds, LS10 1PZ')).toBeTruthy();
+    expect(first.querySelector('[data-field="cost"]')?.textContent).toBe('£5.61');
+    expect(first.querySelector('[data-field="kwh"]')?.textContent).toBe('12.5 kWh');
+    const second = screen.getByText('York Station').closest('li') as HTMLElement;
+    expect(second.querySelector('[data-field="cost"]')?.textContent).toBe('£0.00');
+    expect(callsTo(seen, '/getChargeHistory')[0]?.body).toEqual({
+      usercode: testUser.HRCode,
+      limit: HISTORY_PAGE_SIZE,
+    });
+  });
+
+  it('says so when there is nothing yet', async () => {
+    api([[]]);
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    expect(await screen.findByText('You have no charges yet.')).toBeTruthy();
+  });
+
+  it('loads older charges from the oldest one shown', async () => {
+    const full = Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) =>
+      item({
+        _id: `p${index}`,
+        name: `Charger ${index}`,
+        startdate: new Date(Date.UTC(2026, 10, 20 - index)).toISOString(),
+      }),
+    );
+    const seen = api([full, [item({ _id: 'old', name: 'Oldest Place' })]]);
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    await userEvent.click(await screen.findByText('Show older charges'));
+    expect(await screen.findByText('Oldest Place')).toBeTruthy();
+    expect(callsTo(seen, '/getChargeHistory')[1]?.body).toMatchObject({
+      startdate: full.at(-1)?.startdate,
+    });
+    expect(screen.queryByText('Show older charges')).toBeNull();
+  });
+
+  it('shows a charge’s details with its cost breakdown from the 30-minute histogram', async () => {
+    api([[item()]]);
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    await userEvent.click(await screen.findByText('Charge details'));
+    const details = await screen.findByRole('region', { name: 'Charge details' });
+    expect(details.querySelector('[data-field="duration"] dd')?.textContent).toBe('01:00:00');
+    expect(details.querySelector('[data-field="perKwh"] dd')?.textContent).toBe('£0.45 / kWh');
+    // Two half hours at the same rate merge into one row (001 §9).
+    const rows = details.querySelectorAll('.cost-breakdown tbody tr');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain('12.5 kWh @ £0.45 / kWh');
+  });
+
+  it('mails the receipt of a finished charge, and offers none for a charge still going', async () => {
+    const seen = api([
+      [item(), item({ _id: 'live', name: 'Still Going', finished: false, enddate: null })],
+    ]);
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    const live = (await screen.findByText('Still Going')).closest('li') as HTMLElement;
+    expect(within(live).queryByText('Email receipt')).toBeNull();
+    expect(within(live).getByText('· Charging now', { exact: false })).toBeTruthy();
+    const done = screen.getByText('Leeds Dock').closest('li') as HTMLElement;
+    await userEvent.click(within(done).getByText('Email receipt'));
+    await waitFor(() =>
+      expect(within(done).getByText(`Receipt sent to ${testUser.email}`)).toBeTruthy(),
+    );
+    expect(callsTo(seen, '/development/stripe/receipts/send/generic')[0]?.body).toEqual({
+      transactionid: 's1',
+    });
+  });
+});

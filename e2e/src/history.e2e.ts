@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, submitSignIn } from './app.ts';
+import { DESKTOP, launchBrowser, newPhonePage, PHONE } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+interface Session {
+  _id: string;
+  state: string;
+  kWh: number;
+  chargerName: string;
+  payment: { status: string };
+  data: { cost: { applied_cost: { total: number } } };
+}
+
+const driverToken = async () =>
+  (
+    await callApi<{ user: { token: string } }>(baseUrl, '/login', {
+      name: 'driver@example.com',
+      password: 'Driver-pass-2026',
+      apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
+      appVersion: '2.7.9',
+      uuid: 'e2e-history',
+    })
+  ).user.token;
+
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+/** A whole charge through the API, paid with a sandbox card, on demo charger 1005. */
+async function chargeOnce(token: string): Promise<Session> {
+  const charger = await callApi<{ _id: string }>(
+    baseUrl,
+    '/getChargerByBarcode',
+    { barcode: '1005', permission_name: 'CHARGER_CHARGE_AT' },
+    token,
+  );
+  const method = await callApi<{ id: string }>(
+    baseUrl,
+    '/sandbox/payment_methods',
+    { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+    token,
+  );
+  const card = await callApi<{ id: string }>(
+    baseUrl,
+    '/addToStripeSources',
+    { card: method.id },
+    token,
+  );
+  const intent = await callApi<{ intentid: string }>(
+    baseUrl,
+    '/initiatePaymentIntent',
+    {
+      connector_id: `${charger._id}:1`,
+      type: 'charge',
+      amount: 3000,
+      source: card.id,
+      capture_method: 'manual',
+    },
+    token,
+  );
+  await callApi(
+    baseUrl,
+    `/sandbox/payment_intents/${intent.intentid}/confirm`,
+    { payment_method: card.id },
+    token,
+  );
+  const started = await callApi<Session>(
+    baseUrl,
+    '/remoteStartTransaction',
+    { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intent.intentid },
+    token,
+  );
+  const read = () =>
+    callApi<Session>(baseUrl, '/getTransactionByID', { transactionid: started._id }, token);
+  await until(read, (session) => session.state === 'charging' && session.kWh > 0);
+  await callApi(baseUrl, '/remoteStopTransaction', { transactionid: started._id }, token);
+  return until(
+    read,
+    (session) => session.state === 'finished' && session.payment.status === 'captured',
+  );
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size}.png`, fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+test('a finished charge appears in the history, with its details, and on the dashboard', async () => {
+  const session = await chargeOnce(await driverToken());
+  const cost = `£${(session.data.cost.applied_cost.total / 100).toFixed(2)}`;
+
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('ion-menu').getByText('Charge history').click();
+  await page.waitForURL('**/chargehistory');
+  const item = page.locator(`li[data-id="${session._id}"]`);
+  await item.waitFor();
+  expect(await item.locator('.history-item__name').textContent()).toBe(session.chargerName);
+  expect(await item.locator('[data-field="cost"]').textContent()).toBe(cost);
+  expect(await item.locator('[data-field="kwh"]').textContent()).toBe(
+    `${session.kWh.toFixed(1)} kWh`,
+  );
+  await shoot(page, 'chargehistory');
+
+  await item.getByRole('button', { name: 'Charge details' }).click();
+  const details = page.getByRole('region', { name: 'Charge details' });
+  await details.waitFor();
+  expect(await details.locator('[data-field="cost"] dd').textContent()).toBe(cost);
+  await expect(details.locator('.cost-breakdown tbody tr').count()).resolves.toBeGreaterThan(0);
+  await shoot(page, 'charge-details');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto(`${baseUrl}/dashboard`);
+  const sessions = page.getByText(/^Charges: \d+/);
+  await sessions.waitFor();
+  expect(Number((await sessions.textContent())?.match(/\d+/)?.[0])).toBeGreaterThanOrEqual(1);
+  const kwh = await page.locator('[data-field="kwh"] dd').textContent();
+  expect(Number.parseFloat(kwh ?? '0')).toBeGreaterThanOrEqual(Number(session.kWh.toFixed(1)));
+  await page.getByRole('img', { name: 'Energy (kWh)' }).waitFor();
+  await shoot(page, 'dashboard');
+  await page.locator('ion-segment-button', { hasText: '1 year' }).click();
+  await page.getByText('Charges:').waitFor();
+  await page.getByRole('img', { name: 'Energy (kWh)' }).waitFor();
+  await shoot(page, 'dashboard-year');
+  await context.close();
+});
