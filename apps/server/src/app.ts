@@ -41,6 +41,8 @@ import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
+import { registerRfidRoutes } from './modules/rfid/routes.ts';
+import { createRfidService } from './modules/rfid/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceService } from './modules/reference/service.ts';
 import { createUserRepository } from './modules/users/repository.ts';
@@ -253,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate: (token) => tokens.authenticate(token),
   });
   app.addHook('onClose', () => sessionService.close());
+  registerRfidRoutes(register, createRfidService({ db }));
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

@@ -8,6 +8,7 @@ import * as chargerList from './charger-list.ts';
 import * as chargerCalls from './charger-calls.ts';
 import * as payments from './payments.ts';
 import * as sessions from './sessions.ts';
+import * as rfid from './rfid.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -513,6 +514,35 @@ export const calls = {
     query: sessions.unlockCheckQuery,
     request: noBody,
     response: sessions.unlockCheckResponse,
+    auth: 'user',
+  },
+  // RFID cards (spec 000 §7)
+  createRFID: {
+    method: 'POST',
+    path: '/createRFID',
+    request: rfid.createRfidRequest,
+    response: rfid.rfidCardResponse,
+    auth: 'user',
+  },
+  linkRFIDByCardnumber: {
+    method: 'POST',
+    path: '/linkRFIDByCardnumber',
+    request: rfid.linkRfidByCardnumberRequest,
+    response: rfid.rfidCardResponse,
+    auth: 'user',
+  },
+  unlinkRFID: {
+    method: 'POST',
+    path: '/unlinkRFID',
+    request: rfid.unlinkRfidRequest,
+    response: rfid.userRfidsResponse,
+    auth: 'user',
+  },
+  getUserRFIDs: {
+    method: 'POST',
+    path: '/getUserRFIDs',
+    request: rfid.userRfidsRequest,
+    response: rfid.userRfidsResponse,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;

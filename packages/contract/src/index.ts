@@ -10,3 +10,4 @@ export * from './calls.ts';
 export * from './charger-calls.ts';
 export * from './payments.ts';
 export * from './sessions.ts';
+export * from './rfid.ts';

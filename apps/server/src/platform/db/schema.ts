@@ -425,3 +425,14 @@ export const chargingSessions = pgTable('charging_sessions', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 export type ChargingSessionRow = typeof chargingSessions.$inferSelect;
+
+export const rfidCards = pgTable('rfid_cards', {
+  id: text('id').primaryKey(),
+  uid: text('uid').notNull().unique(),
+  cardnumber: text('cardnumber').notNull(),
+  name: text('name').notNull().default(''),
+  isFromScan: boolean('is_from_scan').notNull().default(false),
+  userId: text('user_id').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type RfidCardRow = typeof rfidCards.$inferSelect;
