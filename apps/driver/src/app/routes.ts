@@ -5,6 +5,7 @@ import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
+import { rfidRoutes } from '../features/rfid/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -16,4 +17,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...legalRoutes,
   ...barcodeScannerRoutes,
+  ...rfidRoutes,
 ];
