@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { rfidCard, transactionView, userRfidsResponse, type RfidCard } from '@evc/contract';
 import { chargingSessions, users } from '../../platform/db/schema.ts';
@@ -14,6 +16,7 @@ let driverId: string;
 let other: string;
 let otherId: string;
 const sims: ChargePointSimulator[] = [];
+const clients: RPCClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
@@ -26,6 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const sim of sims) await sim.stop().catch(() => undefined);
+  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
   await t.close();
 });
 
@@ -285,5 +289,42 @@ describe('a linked card at a charger', () => {
     );
     await t.call('unlinkRFID', { token: driver, body: { rfidid: card._id, userid: driverId } });
     expect(await sim.presentTag(1, 'C0FFEE42')).toBe('Invalid');
+  });
+
+  test('a charger that starts with a card its owner cannot pay for is told to stop', async () => {
+    const charger = await provisionCharger(t, other, testCharger('RFID-CP-5', '7105'));
+    await setStoredBalance(DRIVER.email, 0);
+    expect((await create(driver, { uid: 'DEC0DE05', userid: driverId })).status).toBe(200);
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: `ws://${base}/ocpp`,
+      identity: 'RFID-CP-5',
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    };
+    // A charger that authorised the card locally (offline, say) and started without asking.
+    const client = new RPCClient(options as RPC_ClientOptions);
+    clients.push(client);
+    const stopAsked = new Promise<unknown>((done) =>
+      client.handle('RemoteStopTransaction', ({ params }) => {
+        done(params);
+        return Promise.resolve({ status: 'Accepted' });
+      }),
+    );
+    await client.connect();
+    await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Local' });
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'DEC0DE05',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Blocked');
+    await expect(stopAsked).resolves.toEqual({ transactionId: started.transactionId });
+    const sessions = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.chargerId, charger._id));
+    expect(sessions).toHaveLength(0);
   });
 });
