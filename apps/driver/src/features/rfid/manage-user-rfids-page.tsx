@@ -27,7 +27,10 @@ export function ManageUserRfidsPage() {
   const errorMessage = useErrorMessage();
   const [present] = useIonAlert();
   const [error, setError] = useState<string | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  // British English dates, as on the legal pages: the brands are UK-based.
+  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : i18n.language, {
+    dateStyle: 'medium',
+  });
 
   const confirmRemove = (card: RfidCard) => {
     void present({
