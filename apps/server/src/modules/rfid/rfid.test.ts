@@ -209,6 +209,9 @@ describe('a linked card at a charger', () => {
     ).toBe(200);
     expect(await sim.presentTag(1, 'AA11BB22')).toBe('Accepted');
     await sim.stopTransaction(1);
+    // OCPP compares idTags without case: a reader that reports lower case is the same card.
+    expect(await sim.presentTag(1, 'aa11bb22')).toBe('Accepted');
+    await sim.stopTransaction(1);
   });
 
   test('a session started by the card is the owner’s, paid from their credit', async () => {
