@@ -45,6 +45,8 @@ import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
+import { registerRfidRoutes } from './modules/rfid/routes.ts';
+import { createRfidService } from './modules/rfid/service.ts';
 import { registerReferenceRoutes } from './modules/reference/routes.ts';
 import { createReferenceService } from './modules/reference/service.ts';
 import { createUserRepository } from './modules/users/repository.ts';
@@ -279,6 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     register,
     createHistoryService({ history: createHistoryRepository(db), users, reference, now }),
   );
+  registerRfidRoutes(register, createRfidService({ db }));
   registerGuestRoutes(
     register,
     createGuestService({ guests: createGuestRepository(db), tokens, now }),

@@ -10,6 +10,7 @@ import * as payments from './payments.ts';
 import * as sessions from './sessions.ts';
 import * as groups from './groups.ts';
 import * as history from './history.ts';
+import * as rfid from './rfid.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -593,6 +594,35 @@ export const calls = {
     path: '/getDashboardData',
     request: history.dashboardDataRequest,
     response: history.dashboardDataResponse,
+    auth: 'user',
+  },
+  // RFID cards (spec 000 §7)
+  createRFID: {
+    method: 'POST',
+    path: '/createRFID',
+    request: rfid.createRfidRequest,
+    response: rfid.rfidCardResponse,
+    auth: 'user',
+  },
+  linkRFIDByCardnumber: {
+    method: 'POST',
+    path: '/linkRFIDByCardnumber',
+    request: rfid.linkRfidByCardnumberRequest,
+    response: rfid.rfidCardResponse,
+    auth: 'user',
+  },
+  unlinkRFID: {
+    method: 'POST',
+    path: '/unlinkRFID',
+    request: rfid.unlinkRfidRequest,
+    response: rfid.userRfidsResponse,
+    auth: 'user',
+  },
+  getUserRFIDs: {
+    method: 'POST',
+    path: '/getUserRFIDs',
+    request: rfid.userRfidsRequest,
+    response: rfid.userRfidsResponse,
     auth: 'user',
   },
 } as const satisfies Record<string, CallDefinition>;

@@ -12,3 +12,4 @@ export * from './payments.ts';
 export * from './sessions.ts';
 export * from './groups.ts';
 export * from './history.ts';
+export * from './rfid.ts';

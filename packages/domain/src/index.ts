@@ -30,3 +30,4 @@ export * from './credit-alert.ts';
 export * from './amount-input.ts';
 export * from './charge-histogram.ts';
 export * from './dashboard.ts';
+export * from './rfid-scan.ts';

@@ -11,6 +11,7 @@ import { historyRoutes } from '../features/history/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { chargingRoutes } from '../features/charging/routes.ts';
+import { rfidRoutes } from '../features/rfid/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -28,4 +29,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...paymentRoutes,
   ...chargingRoutes,
   ...balanceRoutes,
+  ...rfidRoutes,
 ];

@@ -6,6 +6,7 @@ import {
   lockClosedOutline,
   shieldCheckmarkOutline,
   cashOutline,
+  cardOutline,
   flashOutline,
   homeOutline,
   mapOutline,
@@ -54,6 +55,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: cashOutline,
     permission: 'CREDIT',
   },
+  { kind: 'link', path: '/manage-rfid-cards', labelKey: 'shell.nav.rfidCards', icon: cardOutline },
   { kind: 'link', path: '/mfa', labelKey: 'shell.nav.security', icon: shieldCheckmarkOutline },
   {
     kind: 'link',

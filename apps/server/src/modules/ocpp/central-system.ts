@@ -60,6 +60,8 @@ export interface TransactionHooks {
     status: string;
     reportedAt: Date;
   }): Promise<void>;
+  /** Whether a driver's RFID card may start a charge here now (it must be paid for). */
+  cardStatus?(input: { chargerId: string; userId: string }): Promise<'Accepted' | 'Blocked'>;
 }
 
 export interface CentralSystemDeps {
@@ -142,10 +144,18 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     changed(chargerId);
   }
 
-  /** Accepted for a tag the server issued or one linked to a user; Invalid otherwise. */
+  /**
+   * Accepted for a tag the server issued or an RFID card linked to a driver who can pay for the
+   * charge (Blocked when they cannot); Invalid otherwise, which the RFID wizard looks for.
+   */
   async function authorize(chargerId: string, idTag: string) {
     const tag = await deps.transactions.findTag(idTag);
-    const status = tag ? 'Accepted' : 'Invalid';
+    let status = tag ? 'Accepted' : 'Invalid';
+    if (tag?.kind === 'rfid') {
+      status = tag.userId
+        ? ((await deps.sessions?.cardStatus?.({ chargerId, userId: tag.userId })) ?? 'Accepted')
+        : 'Invalid';
+    }
     await deps.transactions.recordAuthorize({ chargerId, idTag, status, attemptedAt: deps.now() });
     return { status, userId: tag?.userId ?? null };
   }

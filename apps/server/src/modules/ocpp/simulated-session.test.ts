@@ -96,7 +96,8 @@ describe('a session with the simulator', () => {
     const charger = await provision('CP-SIM-2', '3402');
     const sim = simulator('CP-SIM-2');
     await sim.start();
-    await t.app.ocpp.transactions.issueTag('CARD-SIM-2', null, 'rfid');
+    // An RFID card needs an owner to be accepted; a server-issued tag is taken as it is.
+    await t.app.ocpp.transactions.issueTag('CARD-SIM-2', null, 'remote');
     await expect(sim.presentTag(1, 'CARD-SIM-2')).resolves.toBe('Accepted');
     await until(() => sim.transactionId(1) !== null);
     await sim.stop();

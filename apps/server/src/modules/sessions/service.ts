@@ -7,8 +7,10 @@ import {
   type TransactionView,
 } from '@evc/contract';
 import {
+  availableBalanceMinor,
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
+  isCreditUsable,
   isTariffFree,
   sessionCost,
   transactionDurationSeconds,
@@ -512,6 +514,11 @@ export function createSessionService(deps: SessionServiceDeps) {
         changed(linked);
         return;
       }
+      const tag = await deps.transactions.findTag(tx.idTag);
+      if (tag?.kind === 'rfid') {
+        if (tag.userId) await startedByCard(tx, tag.userId);
+        return;
+      }
       const late = await deps.sessions.findByIdTag(tx.idTag);
       if (late?.state === 'rejected' && late.transactionId === null) {
         // Started after its time-out: its hold is gone, so nobody would pay for it. Stopped once
@@ -604,12 +611,95 @@ export function createSessionService(deps: SessionServiceDeps) {
       await settleOnce(row);
     },
 
+    /**
+     * Authorize for a driver's RFID card. No card hold can be taken without the driver (ADR 0007),
+     * so a card starts only what the driver's credit pays for.
+     */
+    async cardStatus(input: { chargerId: string; userId: string }) {
+      const found = await deps.chargers.findById(input.chargerId);
+      const user = await deps.users.findById(input.userId);
+      if (!found || !user) return 'Blocked' as const;
+      const usable = isCreditUsable({
+        tariffFree: isTariffFree(tariffInput.parse(found.charger.tariff)),
+        availableBalanceMinor: availableBalanceMinor(user.balanceMinor),
+      });
+      return usable ? ('Accepted' as const) : ('Blocked' as const);
+    },
+
     rejectOverdue,
 
     close() {
       clearInterval(sweep);
     },
   };
+
+  function stopUnpaid(tx: TransactionStartedHook, reason: string) {
+    deps.log.warn({ transactionId: tx.transactionId, reason }, 'an RFID start is not paid for');
+    // After the charger has its answer, so it knows the transaction id.
+    setTimeout(() => {
+      deps.commands
+        .remoteStop(tx.chargerId, tx.transactionId)
+        .catch((error: unknown) =>
+          deps.log.warn({ error: String(error) }, 'unpaid RFID session not stopped'),
+        );
+    }, 0);
+  }
+
+  /**
+   * A StartTransaction with the driver's RFID card and no remote start: the session is the card
+   * owner's, paid from their credit (ADR 0007). Replays find the session by its transaction.
+   */
+  async function startedByCard(tx: TransactionStartedHook, userId: string) {
+    if (await deps.sessions.findByTransactionId(tx.transactionId)) return;
+    const found = await deps.chargers.findById(tx.chargerId);
+    if (!found) return;
+    const tariff = tariffInput.parse(found.charger.tariff);
+    const sessionId = newId();
+    try {
+      await deps.payments.authoriseStart({
+        userId,
+        sessionId,
+        source: 'CREDIT',
+        intentId: null,
+        tariff: {
+          payableByFuelCard: tariff.payableByFuelCard,
+          free: isTariffFree(tariff),
+          currency: tariff.currency,
+        },
+      });
+    } catch (error) {
+      stopUnpaid(tx, String(error));
+      return;
+    }
+    let row: ChargingSessionRow;
+    try {
+      row = await deps.sessions.insert({
+        id: sessionId,
+        userId,
+        chargerId: tx.chargerId,
+        connectorNumber: tx.connectorNumber,
+        // A card starts many sessions: its uid and the transaction make the session's own tag.
+        idTag: `${tx.idTag}:${tx.transactionId}`,
+        source: 'CREDIT',
+        intentId: null,
+        state: 'charging',
+        tariff,
+        limitA: null,
+        startDeadline: tx.startedAt,
+        transactionId: tx.transactionId,
+        startedAt: tx.startedAt,
+        meterStartWh: tx.meterStartWh,
+        heldMinor: 0,
+        paymentStatus: 'none',
+      });
+    } catch (error) {
+      await deps.payments.release({ sessionId, intentId: null });
+      // A replay racing this one recorded the session first.
+      if (await deps.sessions.findByTransactionId(tx.transactionId)) return;
+      throw error;
+    }
+    changed(row);
+  }
 
   async function unlockCheckOf(
     auth: AuthContext,

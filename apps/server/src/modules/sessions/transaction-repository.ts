@@ -166,8 +166,11 @@ export function createTransactionRepository(db: Db) {
       await db.insert(idTags).values({ idTag, userId, kind }).onConflictDoNothing();
     },
 
+    /** OCPP 1.6 compares idTags without case; issued and linked tags are stored upper-case. */
     async findTag(idTag: string) {
-      return (await db.select().from(idTags).where(eq(idTags.idTag, idTag)))[0];
+      const [exact] = await db.select().from(idTags).where(eq(idTags.idTag, idTag));
+      if (exact || idTag === idTag.toUpperCase()) return exact;
+      return (await db.select().from(idTags).where(eq(idTags.idTag, idTag.toUpperCase())))[0];
     },
 
     async recordAuthorize(attempt: {

@@ -456,3 +456,13 @@ export const userGroupTariffs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.groupId, table.chargerId] })],
 );
+export const rfidCards = pgTable('rfid_cards', {
+  id: text('id').primaryKey(),
+  uid: text('uid').notNull().unique(),
+  cardnumber: text('cardnumber').notNull(),
+  name: text('name').notNull().default(''),
+  isFromScan: boolean('is_from_scan').notNull().default(false),
+  userId: text('user_id').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+export type RfidCardRow = typeof rfidCards.$inferSelect;

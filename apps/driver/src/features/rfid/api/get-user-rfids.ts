@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/client.ts';
+
+export const userRfidsQuery = (userid: string) =>
+  queryOptions({
+    queryKey: ['getUserRFIDs', userid],
+    queryFn: ({ signal }) => callApi('getUserRFIDs', { userid }, { signal }),
+  });
+
+/** spec 000 §7: POST /getUserRFIDs {userid} — the driver's linked cards. */
+export function useUserRfids(userid: string | undefined) {
+  return useQuery({ ...userRfidsQuery(userid ?? ''), enabled: Boolean(userid) });
+}

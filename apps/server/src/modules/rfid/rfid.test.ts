@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { RPCClient } from 'ocpp-rpc';
+import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import { ChargePointSimulator } from '@evc/charger-sim';
+import { rfidCard, transactionView, userRfidsResponse, type RfidCard } from '@evc/contract';
+import { chargingSessions, users } from '../../platform/db/schema.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+
+let t: TestApp;
+let base: string;
+let driver: string;
+let driverId: string;
+/** The operator signs in like any driver: here, someone else. */
+let other: string;
+let otherId: string;
+const sims: ChargePointSimulator[] = [];
+const clients: RPCClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
+  base = await listenOnLoopback(t);
+  driver = (await t.login(DRIVER)).token;
+  other = (await t.login(OPERATOR)).token;
+  driverId = (await userRow(DRIVER.email)).id;
+  otherId = (await userRow(OPERATOR.email)).id;
+});
+
+afterAll(async () => {
+  for (const sim of sims) await sim.stop().catch(() => undefined);
+  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
+  await t.close();
+});
+
+async function userRow(email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+/** The stored balance is negative when in credit (spec 000 §3): -5000 is £50 to spend. */
+async function setStoredBalance(email: string, balanceMinor: number) {
+  await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
+}
+
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 40));
+  }
+}
+
+async function cards(token: string, userid: string): Promise<RfidCard[]> {
+  const answer = await t.call('getUserRFIDs', { token, body: { userid } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return userRfidsResponse.parse(answer.body.data);
+}
+
+async function create(token: string, tagData: object) {
+  return t.call('createRFID', { token, body: { tagData } });
+}
+
+async function liveCharger(chargePointId: string, barcode: string) {
+  const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
+  const sim = new ChargePointSimulator({
+    url: `ws://${base}/ocpp`,
+    chargePointId,
+    connectors: 1,
+    meterIntervalMs: 60,
+    maxPowerW: 360_000,
+    batteryWh: 10_000_000,
+    rampSeconds: 0.01,
+  });
+  sims.push(sim);
+  await sim.start();
+  return { charger, sim };
+}
+
+describe('RFID card calls', () => {
+  test('a scanned card is created, listed, and unlinked by its driver', async () => {
+    const created = await create(driver, {
+      uid: '04a2 1b9c',
+      is_from_scan: true,
+      userid: driverId,
+      name: 'Blue fob',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const card = rfidCard.parse(created.body.data);
+    expect(card).toMatchObject({
+      uid: '04A21B9C',
+      cardnumber: '04A21B9C',
+      name: 'Blue fob',
+      is_from_scan: true,
+      userid: driverId,
+    });
+    expect((await cards(driver, driverId)).map((c) => c._id)).toContain(card._id);
+
+    // Saving the same card again answers the card the driver already has.
+    const again = await create(driver, { uid: '04A21B9C', is_from_scan: true, userid: driverId });
+    expect(again.status).toBe(200);
+    expect(rfidCard.parse(again.body.data)._id).toBe(card._id);
+
+    const unlinked = await t.call('unlinkRFID', {
+      token: driver,
+      body: { rfidid: card._id, userid: driverId },
+    });
+    expect(unlinked.status).toBe(200);
+    expect(userRfidsResponse.parse(unlinked.body.data).map((c) => c._id)).not.toContain(card._id);
+    const gone = await t.call('unlinkRFID', {
+      token: driver,
+      body: { rfidid: card._id, userid: driverId },
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  test('a card is linked by the number printed on it', async () => {
+    const linked = await t.call('linkRFIDByCardnumber', {
+      token: driver,
+      body: { cardnumber: 'de:ad:be:ef:01', userid: driverId },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(rfidCard.parse(linked.body.data)).toMatchObject({
+      uid: 'DEADBEEF01',
+      cardnumber: 'DEADBEEF01',
+      is_from_scan: false,
+    });
+  });
+
+  test('a card linked to another driver is refused with 409, and stays theirs', async () => {
+    expect((await create(other, { uid: 'CAFE0001', userid: otherId })).status).toBe(200);
+    const taken = await create(driver, { uid: 'cafe0001', userid: driverId });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('RFID_LINKED_ELSEWHERE');
+    const byNumber = await t.call('linkRFIDByCardnumber', {
+      token: driver,
+      body: { cardnumber: 'CAFE0001', userid: driverId },
+    });
+    expect(byNumber.status).toBe(409);
+    expect((await cards(other, otherId)).map((c) => c.uid)).toContain('CAFE0001');
+    expect((await cards(driver, driverId)).map((c) => c.uid)).not.toContain('CAFE0001');
+  });
+
+  test('a driver never reads or changes another driver’s cards', async () => {
+    const theirs = (await cards(other, otherId))[0];
+    if (!theirs) throw new Error('the other driver has no card');
+    const read = await t.call('getUserRFIDs', { token: driver, body: { userid: otherId } });
+    expect(read.status).toBe(403);
+    const createFor = await create(driver, { uid: 'CAFE0002', userid: otherId });
+    expect(createFor.status).toBe(403);
+    const linkFor = await t.call('linkRFIDByCardnumber', {
+      token: driver,
+      body: { cardnumber: 'CAFE0003', userid: otherId },
+    });
+    expect(linkFor.status).toBe(403);
+    const unlinkTheirs = await t.call('unlinkRFID', {
+      token: driver,
+      body: { rfidid: theirs._id, userid: otherId },
+    });
+    expect(unlinkTheirs.status).toBe(403);
+    // Naming themselves does not reach the other driver's card either.
+    const unlinkAsSelf = await t.call('unlinkRFID', {
+      token: driver,
+      body: { rfidid: theirs._id, userid: driverId },
+    });
+    expect(unlinkAsSelf.status).toBe(404);
+    expect((await cards(other, otherId)).map((c) => c._id)).toContain(theirs._id);
+  });
+
+  test.each([
+    ['createRFID', { tagData: { uid: '12', userid: 'x' } }, 'tagData.uid'],
+    ['createRFID', { tagData: { uid: 'AB12CD34', userid: '' } }, 'tagData.userid'],
+    ['createRFID', { tagData: { uid: 'AB12CD34!', userid: 'x' } }, 'tagData.uid'],
+    ['createRFID', {}, 'tagData'],
+    ['linkRFIDByCardnumber', { userid: 'x' }, 'cardnumber'],
+    ['linkRFIDByCardnumber', { cardnumber: '1'.repeat(21), userid: 'x' }, 'cardnumber'],
+    ['unlinkRFID', { userid: 'x' }, 'rfidid'],
+    ['getUserRFIDs', {}, 'userid'],
+  ] as const)('%s with bad input is a 400 naming the field (%j)', async (name, body, field) => {
+    const answer = await t.call(name, { token: driver, body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('VALIDATION');
+    expect(answer.body.message?.startsWith(`${field}:`), answer.body.message).toBe(true);
+  });
+
+  test('every call needs a signed-in driver', async () => {
+    const answer = await t.call('getUserRFIDs', { body: { userid: driverId } });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe('a linked card at a charger', () => {
+  test('an unknown card is Invalid and shown to the scan wizard; once linked it is Accepted', async () => {
+    const { sim } = await liveCharger('RFID-CP-1', '7101');
+    await setStoredBalance(DRIVER.email, -5000);
+    expect(await sim.presentTag(1, 'AA11BB22')).toBe('Invalid');
+    const seen = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
+      token: driver,
+      body: { barcode: '7101' },
+    });
+    expect((seen.body.data as { idTag: string }[]).map((a) => a.idTag)).toContain('AA11BB22');
+
+    expect(
+      (await create(driver, { uid: 'AA11BB22', is_from_scan: true, userid: driverId })).status,
+    ).toBe(200);
+    expect(await sim.presentTag(1, 'AA11BB22')).toBe('Accepted');
+    await sim.stopTransaction(1);
+    // OCPP compares idTags without case: a reader that reports lower case is the same card.
+    expect(await sim.presentTag(1, 'aa11bb22')).toBe('Accepted');
+    await sim.stopTransaction(1);
+  });
+
+  test('a session started by the card is the owner’s, paid from their credit', async () => {
+    const { charger, sim } = await liveCharger('RFID-CP-2', '7102');
+    await setStoredBalance(DRIVER.email, -5000);
+    expect((await create(driver, { uid: 'F00DF00D', userid: driverId })).status).toBe(200);
+
+    expect(await sim.presentTag(1, 'F00DF00D')).toBe('Accepted');
+    const transactionId = await until(
+      () => Promise.resolve(sim.transactionId(1)),
+      (id) => id !== null,
+    );
+    const row = await until(
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(chargingSessions)
+            .where(eq(chargingSessions.transactionId, transactionId ?? -1))
+        )[0],
+      (found) => found !== undefined,
+    );
+    if (!row) throw new Error('no session');
+    expect(row).toMatchObject({ userId: driverId, chargerId: charger._id, source: 'CREDIT' });
+
+    const live = await t.call('getTransactionByID', {
+      token: driver,
+      body: { transactionid: row.id },
+    });
+    expect(live.status).toBe(200);
+    expect(transactionView.parse(live.body.data).state).toBe('charging');
+    // Another driver does not see it.
+    const theirs = await t.call('getTransactionByID', {
+      token: other,
+      body: { transactionid: row.id },
+    });
+    expect(theirs.status).toBe(404);
+
+    await new Promise((done) => setTimeout(done, 300));
+    await sim.stopTransaction(1);
+    const done = await until(
+      async () =>
+        transactionView.parse(
+          (await t.call('getTransactionByID', { token: driver, body: { transactionid: row.id } }))
+            .body.data,
+        ),
+      (view) => view.state === 'finished' && view.payment.status === 'debited',
+    );
+    const total = done.data.cost.applied_cost.total;
+    expect(total).toBeGreaterThan(0);
+    expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
+    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+  });
+
+  test('a card whose owner has no credit is Blocked, and starts nothing', async () => {
+    const { charger, sim } = await liveCharger('RFID-CP-3', '7103');
+    await setStoredBalance(DRIVER.email, 0);
+    expect((await create(driver, { uid: 'B10CB10C', userid: driverId })).status).toBe(200);
+    expect(await sim.presentTag(1, 'B10CB10C')).toBe('Blocked');
+    const sessions = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.chargerId, charger._id));
+    expect(sessions).toHaveLength(0);
+    // Not an unknown card: the scan wizard does not offer it.
+    const seen = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
+      token: driver,
+      body: { barcode: '7103' },
+    });
+    expect(seen.body.data).toEqual([]);
+  });
+
+  test('an unlinked card is Invalid again', async () => {
+    const { sim } = await liveCharger('RFID-CP-4', '7104');
+    await setStoredBalance(DRIVER.email, -5000);
+    const card = rfidCard.parse(
+      (await create(driver, { uid: 'C0FFEE42', userid: driverId })).body.data,
+    );
+    await t.call('unlinkRFID', { token: driver, body: { rfidid: card._id, userid: driverId } });
+    expect(await sim.presentTag(1, 'C0FFEE42')).toBe('Invalid');
+  });
+
+  test('a charger that starts with a card its owner cannot pay for is told to stop', async () => {
+    const charger = await provisionCharger(t, other, testCharger('RFID-CP-5', '7105'));
+    await setStoredBalance(DRIVER.email, 0);
+    expect((await create(driver, { uid: 'DEC0DE05', userid: driverId })).status).toBe(200);
+    const options: Partial<RPC_ClientOptions> = {
+      endpoint: `ws://${base}/ocpp`,
+      identity: 'RFID-CP-5',
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    };
+    // A charger that authorised the card locally (offline, say) and started without asking.
+    const client = new RPCClient(options as RPC_ClientOptions);
+    clients.push(client);
+    const stopAsked = new Promise<unknown>((done) =>
+      client.handle('RemoteStopTransaction', ({ params }) => {
+        done(params);
+        return Promise.resolve({ status: 'Accepted' });
+      }),
+    );
+    await client.connect();
+    await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Local' });
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'DEC0DE05',
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Blocked');
+    await expect(stopAsked).resolves.toEqual({ transactionId: started.transactionId });
+    const sessions = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.chargerId, charger._id));
+    expect(sessions).toHaveLength(0);
+  });
+});
