@@ -25,3 +25,4 @@ export * from './role-permissions.ts';
 export * from './payment-methods.ts';
 export * from './session-cost.ts';
 export * from './transaction-figures.ts';
+export * from './estimated-range.ts';
