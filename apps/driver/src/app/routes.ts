@@ -6,6 +6,7 @@ import { chargerRoutes } from '../features/chargers/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { affiliateRoutes } from '../features/affiliates/routes.ts';
+import { settingsRoutes } from '../features/settings/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -18,4 +19,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...legalRoutes,
   ...barcodeScannerRoutes,
   ...affiliateRoutes,
+  ...settingsRoutes,
 ];
