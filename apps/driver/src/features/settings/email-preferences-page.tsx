@@ -79,6 +79,7 @@ function EmailPreferencesForm({ user }: { user: User }) {
             </IonItem>
             <IonItem lines="none">
               <IonSelect
+                id={`${alert}-threshold`}
                 name={`${alert}.threshold`}
                 label={t(`emailPreferences.${key}.threshold`)}
                 interface="popover"
