@@ -82,9 +82,15 @@ function EmailPreferencesForm({ user }: { user: User }) {
                 id={`${alert}-threshold`}
                 name={`${alert}.threshold`}
                 label={t(`emailPreferences.${key}.threshold`)}
+                labelPlacement="stacked"
                 interface="popover"
                 disabled={!current.enabled}
-                value={current.threshold}
+                // Switched off, it shows the figure that switching on would pick.
+                value={
+                  current.enabled
+                    ? current.threshold
+                    : withEnabled(alert, current, true, digits).threshold
+                }
                 onIonChange={(event) =>
                   change(alert, { ...current, threshold: Number(event.detail.value) })
                 }
