@@ -625,6 +625,13 @@ export const calls = {
     response: rfid.userRfidsResponse,
     auth: 'user',
   },
+  updatePaymentMethod: {
+    method: 'POST',
+    path: '/development/stripe/paymentMethod/update',
+    request: payments.updatePaymentMethodRequest,
+    response: payments.card,
+    auth: 'user',
+  },
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;

@@ -141,3 +141,17 @@ export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
 
 /** POST /development/stripe/receipts/send/generic {transactionid}: mails the receipt. */
 export const sendReceiptRequest = z.object({ transactionid: z.string().trim().min(1) });
+
+/**
+ * POST /development/stripe/paymentMethod/update: the name and billing address on one of the
+ * caller's saved cards (spec 000 §2 edit-card). Answers the card as saved.
+ */
+export const updatePaymentMethodRequest = z.object({
+  pm_id: z.string().trim().min(1),
+  name: z.string().trim().min(1, 'Please enter the name on the card').max(100),
+  address_line1: z.string().trim().min(1, 'Please enter your First Line of Address').max(200),
+  address_city: z.string().trim().min(1, 'Please enter your City').max(100),
+  address_postal_code: z.string().trim().min(1, 'Please enter your Post Code').max(20),
+  address_country: z.string().trim().toUpperCase().length(2, 'Please Select your Country'),
+});
+export type UpdatePaymentMethodRequest = z.output<typeof updatePaymentMethodRequest>;

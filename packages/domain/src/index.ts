@@ -31,3 +31,4 @@ export * from './amount-input.ts';
 export * from './charge-histogram.ts';
 export * from './dashboard.ts';
 export * from './rfid-scan.ts';
+export * from './estimated-range.ts';

@@ -12,6 +12,7 @@ import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { chargingRoutes } from '../features/charging/routes.ts';
 import { rfidRoutes } from '../features/rfid/routes.ts';
+import { settingsRoutes } from '../features/settings/routes.ts';
 import { shellRoutes } from './shell-routes.ts';
 
 /** Every registered page: the shell's and each feature's (one import and one spread per feature). */
@@ -30,4 +31,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...chargingRoutes,
   ...balanceRoutes,
   ...rfidRoutes,
+  ...settingsRoutes,
 ];

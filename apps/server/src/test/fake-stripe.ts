@@ -19,6 +19,8 @@ interface FakeMethod {
   last4: string;
   /** The fake's stand-in for a card whose saving needs 3-D Secure. */
   needsAuthentication?: boolean;
+  /** Billing details set by an update; Stripe's test cards start with the ones below. */
+  billing?: Json;
 }
 
 type Json = Record<string, unknown>;
@@ -53,7 +55,7 @@ export async function startFakeStripe() {
       object: 'payment_method',
       type: 'card',
       customer: method.customer,
-      billing_details: {
+      billing_details: method.billing ?? {
         name: 'Dee Driver',
         address: { line1: '1 High Street', city: 'York', postal_code: 'YO1 1AA', country: 'GB' },
       },
@@ -78,6 +80,17 @@ export async function startFakeStripe() {
       const found = methods.get(id);
       if (!found) return missing('PaymentMethod', id);
       if (method === 'POST' && action === 'detach') found.customer = null;
+      if (method === 'POST' && !action && 'billing_details[name]' in form) {
+        found.billing = {
+          name: form['billing_details[name]'],
+          address: {
+            line1: form['billing_details[address][line1]'],
+            city: form['billing_details[address][city]'],
+            postal_code: form['billing_details[address][postal_code]'],
+            country: form['billing_details[address][country]'],
+          },
+        };
+      }
       return { status: 200, body: methodJson(found) };
     }
     if (method === 'POST' && resource === 'setup_intents') {
@@ -188,6 +201,8 @@ export async function startFakeStripe() {
       methods.set(id, { id, customer: null, brand: 'visa', last4, ...options });
       return id;
     },
+    /** Stripe no longer knows the payment method (removed in the Dashboard, say). */
+    forgetPaymentMethod: (id: string) => methods.delete(id),
     /** What Stripe.js does when the driver confirms in the browser. */
     confirmIntent(intentId: string) {
       const intent = intents.get(intentId);

@@ -21,6 +21,15 @@ export interface ProviderCard {
   address_country: string | null;
 }
 
+/** The name and billing address on a card (country: ISO 3166 alpha-2). */
+export interface BillingDetails {
+  name: string;
+  address_line1: string;
+  address_city: string;
+  address_postal_code: string;
+  address_country: string;
+}
+
 /** An intent's state as the provider reports it. Amounts in minor units. */
 export interface IntentSnapshot {
   id: string;
@@ -55,6 +64,8 @@ export interface PaymentProvider {
    */
   attachPaymentMethod(user: PayingUser, paymentMethodId: string): Promise<ProviderCard>;
   detachPaymentMethod(paymentMethodId: string, idempotencyKey: string): Promise<void>;
+  /** Sets the name and billing address the provider keeps on a saved payment method. */
+  updateBillingDetails(paymentMethodId: string, billing: BillingDetails): Promise<void>;
   createIntent(input: {
     user: PayingUser;
     amount: number;

@@ -67,6 +67,22 @@ export function createPaymentRepository(db: Db) {
       await db.update(paymentCards).set({ source }).where(eq(paymentCards.id, cardId));
     },
 
+    async updateCardBilling(
+      cardId: string,
+      billing: Pick<
+        NewPaymentCard,
+        'name' | 'addressLine1' | 'addressCity' | 'addressPostalCode' | 'addressCountry'
+      >,
+    ): Promise<PaymentCardRow> {
+      const [row] = await db
+        .update(paymentCards)
+        .set(billing)
+        .where(eq(paymentCards.id, cardId))
+        .returning();
+      if (!row) throw new Error(`card ${cardId} vanished while being updated`);
+      return row;
+    },
+
     async deleteCard(userId: string, cardId: string): Promise<void> {
       await db
         .delete(paymentCards)

@@ -15,6 +15,7 @@ export function registerPaymentRoutes(
   register('selectDefaultStripeSource', ({ auth, body }) =>
     payments.selectDefaultCard(auth.userId, body.source),
   );
+  register('updatePaymentMethod', ({ auth, body }) => payments.updateCard(auth.userId, body));
   register('getPaymentMethod', ({ auth, query }) => payments.getCard(auth.userId, query.pm_id));
   register('initiatePaymentIntent', ({ auth, body }) => payments.initiateIntent(auth.userId, body));
   register('getUncapturedPaymentIntents', ({ auth, body }) =>

@@ -104,6 +104,9 @@ export function createSandboxProvider(db: Db): PaymentProvider {
     // A detached Stripe payment method stays retrievable; the sandbox keeps it likewise.
     detachPaymentMethod: () => Promise.resolve(),
 
+    // The sandbox's record of a saved card's billing details is the saved card itself.
+    updateBillingDetails: () => Promise.resolve(),
+
     async createIntent(input) {
       const id = sandboxId('pi');
       const row = await repo.insertIntent({

@@ -5,6 +5,7 @@ import type {
   PaymentIntentResponse,
   PreauthResponse,
   UncapturedPaymentIntent,
+  UpdatePaymentMethodRequest,
 } from '@evc/contract';
 import { isTopUpAmountAllowed, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
@@ -168,6 +169,27 @@ export function createPaymentsService(deps: {
 
     async getCard(userId: string, cardId: string): Promise<Card> {
       return cardView(await ownCard(userId, cardId));
+    },
+
+    /** spec 000 §2 edit-card: the provider first, so the saved card never claims what it lacks. */
+    async updateCard(userId: string, request: UpdatePaymentMethodRequest): Promise<Card> {
+      const card = await ownCard(userId, request.pm_id);
+      const billing = {
+        name: request.name,
+        address_line1: request.address_line1,
+        address_city: request.address_city,
+        address_postal_code: request.address_postal_code,
+        address_country: request.address_country,
+      };
+      await deps.provider(db).updateBillingDetails(card.id, billing);
+      const row = await repo.updateCardBilling(card.id, {
+        name: billing.name,
+        addressLine1: billing.address_line1,
+        addressCity: billing.address_city,
+        addressPostalCode: billing.address_postal_code,
+        addressCountry: billing.address_country,
+      });
+      return cardView(row);
     },
 
     async initiateIntent(userId: string, request: InitiateRequest): Promise<PaymentIntentResponse> {

@@ -147,6 +147,22 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
         await translated(stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey }));
       },
 
+      async updateBillingDetails(paymentMethodId, billing) {
+        await translated(
+          stripe.paymentMethods.update(paymentMethodId, {
+            billing_details: {
+              name: billing.name,
+              address: {
+                line1: billing.address_line1,
+                city: billing.address_city,
+                postal_code: billing.address_postal_code,
+                country: billing.address_country,
+              },
+            },
+          }),
+        );
+      },
+
       async createIntent(input) {
         const intent = await translated(
           stripe.paymentIntents.create(

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallRequest } from '@evc/contract';
+import { callApi } from '../../../lib/api/client.ts';
+import { setUser, useSession } from '../../../lib/session/session-store.ts';
+import { userBalanceKey } from './user-balance.ts';
+
+export type UserFields = CallRequest<'updateUser'>['fields'];
+
+/**
+ * spec 000 §7 PATCH /development/user/update/{userid}: the answer is the updated user, which
+ * becomes the session's user; the balance is re-read as it is shown in the preferred currency.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: (fields: UserFields) =>
+      callApi('updateUser', { fields }, { params: { userid: user?._id ?? '' } }),
+    onSuccess: async (updated) => {
+      setUser(updated);
+      await queryClient.invalidateQueries({ queryKey: userBalanceKey(updated._id) });
+    },
+  });
+}

@@ -1,0 +1,178 @@
+import { useState, type ComponentProps, type FormEvent } from 'react';
+import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { cardOutline, checkmarkCircle } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { Card } from '@evc/contract';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { useCountries } from './api/reference-data.ts';
+import { usePaymentMethod, useUpdatePaymentMethod } from './api/payment-method.ts';
+import { refusedField } from './field-errors.ts';
+import './settings.css';
+
+interface Form {
+  name: string;
+  address_line1: string;
+  address_city: string;
+  address_postal_code: string;
+  address_country: string;
+}
+type FieldName = keyof Form;
+
+/** A card with no billing details yet starts from the driver's own name and address. */
+function formOf(card: Card, fallback: Form): Form {
+  return {
+    name: card.name ?? fallback.name,
+    address_line1: card.address_line1 ?? fallback.address_line1,
+    address_city: card.address_city ?? fallback.address_city,
+    address_postal_code: card.address_postal_code ?? fallback.address_postal_code,
+    address_country: card.address_country ?? fallback.address_country,
+  };
+}
+
+function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const countries = useCountries();
+  const update = useUpdatePaymentMethod();
+  const [form, setForm] = useState<Form>(() => formOf(card, fallback));
+  const [refused, setRefused] = useState<{ field: FieldName | null; text: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const set = (field: FieldName, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setSaved(false);
+    if (refused?.field === field) setRefused(null);
+  };
+  const fieldError = (field: FieldName) =>
+    refused?.field === field ? (
+      <p className="field-error" role="alert">
+        {refused.text}
+      </p>
+    ) : null;
+  const fieldClass = (field: FieldName) =>
+    refused?.field === field ? 'field ion-invalid ion-touched' : 'field';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setRefused(null);
+    setSaved(false);
+    update.mutate(
+      { pm_id: card.id, ...form },
+      {
+        onSuccess: (updated) => {
+          setForm(formOf(updated, form));
+          setSaved(true);
+        },
+        onError: (failure) => {
+          const named = refusedField(failure);
+          const field = named && named in form ? (named as FieldName) : null;
+          setRefused({
+            field,
+            text: field ? t(`editCard.errors.${field}`) : errorMessage(failure),
+          });
+        },
+      },
+    );
+  };
+
+  const input = (field: FieldName, extra: Partial<ComponentProps<typeof IonInput>> = {}) => (
+    <div>
+      <IonInput
+        className={fieldClass(field)}
+        name={field}
+        label={t(`editCard.fields.${field}`)}
+        labelPlacement="floating"
+        fill="outline"
+        value={form[field]}
+        onIonInput={(event) => set(field, event.detail.value ?? '')}
+        {...extra}
+      />
+      {fieldError(field)}
+    </div>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <div className="saved-card">
+        <IonIcon icon={cardOutline} aria-hidden="true" />
+        <span className="saved-card__brand">{card.brand}</span>
+        <span>{t('editCard.ending', { last4: card.last4 })}</span>
+        <span className="saved-card__expiry">
+          {t('editCard.expires', {
+            month: String(card.exp_month).padStart(2, '0'),
+            year: card.exp_year,
+          })}
+        </span>
+      </div>
+      {input('name', { autocomplete: 'cc-name' })}
+      <p className="section-label">{t('editCard.billingAddress')}</p>
+      {input('address_line1', { autocomplete: 'address-line1' })}
+      <div className="two-columns">
+        {input('address_city', { autocomplete: 'address-level2' })}
+        {input('address_postal_code', { autocomplete: 'postal-code' })}
+      </div>
+      <IonSelect
+        className={fieldClass('address_country')}
+        name="address_country"
+        label={t('editCard.fields.address_country')}
+        labelPlacement="floating"
+        fill="outline"
+        interface="popover"
+        value={form.address_country}
+        onIonChange={(event) => set('address_country', String(event.detail.value ?? ''))}
+      >
+        {(countries.data ?? []).map((country) => (
+          <IonSelectOption key={country.code} value={country.code}>
+            {country.name}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
+      {fieldError('address_country')}
+      <FormError message={refused && refused.field === null ? refused.text : null} />
+      {saved && (
+        <p className="form-note settings-saved" role="status">
+          <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
+          <span>{t('editCard.saved')}</span>
+        </p>
+      )}
+      <IonButton
+        type="submit"
+        expand="block"
+        className="primary-action"
+        disabled={update.isPending}
+      >
+        {update.isPending ? t('editUser.saving') : t('editCard.save')}
+      </IonButton>
+    </form>
+  );
+}
+
+/** spec 000 §2 edit-card (`/edit-card?id=<card id>`): a saved card's name and billing address. */
+export function EditCardPage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [search] = useSearchParams();
+  const { user } = useSession();
+  const cardId = search.get('id') ?? '';
+  const card = usePaymentMethod(cardId);
+  const fallback: Form = {
+    name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+    address_line1: user?.address.line1 ?? '',
+    address_city: user?.address.city ?? '',
+    address_postal_code: user?.address.postcode ?? '',
+    address_country: user?.address.country ?? '',
+  };
+  let body;
+  if (cardId === '') body = <FormError message={t('editCard.noCard')} />;
+  else if (card.isError) body = <FormError message={errorMessage(card.error)} />;
+  else if (!card.data) body = <p className="form-note">{t('common.loading')}</p>;
+  else body = <EditCardForm key={card.data.id} card={card.data} fallback={fallback} />;
+  return (
+    <PageView title={t('editCard.title')} subtitle={t('editCard.subtitle')}>
+      {body}
+    </PageView>
+  );
+}

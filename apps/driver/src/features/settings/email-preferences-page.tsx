@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import {
+  IonButton,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonSelect,
+  IonSelectOption,
+  IonToggle,
+} from '@ionic/react';
+import { checkmarkCircle } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { EmailPrefs, User } from '@evc/contract';
+import { DEFAULT_DECIMAL_DIGITS, formatMoney } from '@evc/domain';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { ALERT_NAMES, thresholdOptions, withEnabled, type AlertName } from './alert-thresholds.ts';
+import { useUpdateUser } from './api/update-user.ts';
+import './settings.css';
+
+const ALERT_KEYS: Record<AlertName, string> = {
+  credit_low_alert: 'creditLow',
+  charge_finished_alert: 'chargeFinished',
+};
+
+function EmailPreferencesForm({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const update = useUpdateUser();
+  const [prefs, setPrefs] = useState<EmailPrefs>(user.email_prefs);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const currency = user.preferredCurrency;
+  const digits = currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS;
+  const money = (minor: number) => formatMoney(minor, currency, i18n.resolvedLanguage ?? 'en');
+
+  const change = (alert: AlertName, next: EmailPrefs[AlertName]) => {
+    setPrefs((current) => ({ ...current, [alert]: next }));
+    setSaved(false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    update.mutate(
+      { email_prefs: prefs },
+      {
+        onSuccess: (updated) => {
+          setPrefs(updated.email_prefs);
+          setSaved(true);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {ALERT_NAMES.map((alert) => {
+        const key = ALERT_KEYS[alert];
+        const current = prefs[alert];
+        return (
+          <IonList inset className="settings-list alert-card" key={alert}>
+            <IonItem lines="full">
+              <IonToggle
+                name={`${alert}.enabled`}
+                checked={current.enabled}
+                onIonChange={(event) =>
+                  change(alert, withEnabled(alert, current, event.detail.checked, digits))
+                }
+              >
+                <IonLabel>
+                  <h3>{t(`emailPreferences.${key}.title`)}</h3>
+                  <p className="ion-text-wrap">{t(`emailPreferences.${key}.description`)}</p>
+                </IonLabel>
+              </IonToggle>
+            </IonItem>
+            <IonItem lines="none">
+              <IonSelect
+                id={`${alert}-threshold`}
+                name={`${alert}.threshold`}
+                label={t(`emailPreferences.${key}.threshold`)}
+                labelPlacement="stacked"
+                interface="popover"
+                disabled={!current.enabled}
+                // Switched off, it shows the figure that switching on would pick.
+                value={
+                  current.enabled
+                    ? current.threshold
+                    : withEnabled(alert, current, true, digits).threshold
+                }
+                onIonChange={(event) =>
+                  change(alert, { ...current, threshold: Number(event.detail.value) })
+                }
+              >
+                {thresholdOptions(alert, current, digits).map((minor) => (
+                  <IonSelectOption key={minor} value={minor}>
+                    {minor === 0 ? t(`emailPreferences.${key}.every`) : money(minor)}
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+            </IonItem>
+          </IonList>
+        );
+      })}
+      <FormError message={error} />
+      {saved && (
+        <p className="form-note settings-saved" role="status">
+          <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
+          <span>{t('emailPreferences.saved')}</span>
+        </p>
+      )}
+      <IonButton
+        type="submit"
+        expand="block"
+        className="primary-action"
+        disabled={update.isPending}
+      >
+        {update.isPending ? t('editUser.saving') : t('emailPreferences.save')}
+      </IonButton>
+    </form>
+  );
+}
+
+/** spec 000 §2 email-preferences; §3 email_prefs: which e-mails the driver receives, and when. */
+export function EmailPreferencesPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <PageView
+      title={t('emailPreferences.title')}
+      subtitle={user ? t('emailPreferences.subtitle', { email: user.email }) : undefined}
+    >
+      {user && <EmailPreferencesForm user={user} />}
+    </PageView>
+  );
+}

@@ -1,0 +1,154 @@
+import { IonIcon, IonItem, IonLabel, IonList, IonListHeader, IonNote } from '@ionic/react';
+import {
+  businessOutline,
+  cardOutline,
+  carSportOutline,
+  cashOutline,
+  createOutline,
+  documentTextOutline,
+  helpBuoyOutline,
+  keyOutline,
+  languageOutline,
+  mailOutline,
+  peopleOutline,
+  shieldCheckmarkOutline,
+  trashOutline,
+  walletOutline,
+} from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@evc/contract';
+import { estimatedRangeMiles, formatMoney } from '@evc/domain';
+import { useFeatureVisible } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import { PageView } from '../../ui/page-view/page-view.tsx';
+import { useLatestCharge } from './api/latest-charge.ts';
+import { useUserBalance } from './api/user-balance.ts';
+import './settings.css';
+
+interface SettingsLink {
+  path: string;
+  labelKey: string;
+  icon: string;
+}
+
+const ACCOUNT_LINKS: readonly SettingsLink[] = [
+  { path: '/edit-user', labelKey: 'settings.links.editUser', icon: createOutline },
+  { path: '/change-password', labelKey: 'settings.links.changePassword', icon: keyOutline },
+  { path: '/manage-payments', labelKey: 'settings.links.payments', icon: cardOutline },
+  { path: '/manage-affiliates', labelKey: 'settings.links.affiliates', icon: peopleOutline },
+  { path: '/email-preferences', labelKey: 'settings.links.contact', icon: mailOutline },
+  { path: '/manage-rfid-cards', labelKey: 'settings.links.rfid', icon: businessOutline },
+];
+
+const APP_LINKS: readonly SettingsLink[] = [
+  { path: '/language', labelKey: 'settings.links.language', icon: languageOutline },
+  { path: '/mfa', labelKey: 'settings.links.mfa', icon: shieldCheckmarkOutline },
+  { path: '/terms', labelKey: 'settings.links.terms', icon: documentTextOutline },
+  { path: '/support', labelKey: 'settings.links.support', icon: helpBuoyOutline },
+  { path: '/delete-account', labelKey: 'settings.links.deleteAccount', icon: trashOutline },
+];
+
+/** spec 000 §2, §9: the credit balance (minus the stored value), '...Loading' while fetching. */
+function CreditItem({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const balance = useUserBalance(userId);
+  let text = t('common.loading');
+  if (balance.isError) text = t('settings.credit.unavailable');
+  else if (balance.data)
+    text = formatMoney(
+      -balance.data.balance || 0,
+      balance.data.currency,
+      i18n.resolvedLanguage ?? 'en',
+    );
+  return (
+    <IonItem routerLink="/balance" detail>
+      <IonIcon slot="start" icon={walletOutline} aria-hidden="true" color="primary" />
+      <IonLabel>{t('settings.credit.label')}</IonLabel>
+      <IonNote slot="end" className="settings-value">
+        {text}
+      </IonNote>
+    </IonItem>
+  );
+}
+
+/** The driver's car, its miles per kWh and the range their latest charge gave it. */
+function CarItem({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const car = user.car_type;
+  const latest = useLatestCharge();
+  const number = (value: number) =>
+    new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 }).format(
+      value,
+    );
+  if (!car) {
+    return (
+      <IonItem routerLink="/edit-user" detail>
+        <IonIcon slot="start" icon={carSportOutline} aria-hidden="true" color="primary" />
+        <IonLabel>
+          <h3>{t('settings.car.label')}</h3>
+          <p>{t('settings.car.none')}</p>
+        </IonLabel>
+      </IonItem>
+    );
+  }
+  const range = estimatedRangeMiles(car.milesPerKwh, latest.data?.kWh);
+  let rangeText = t('common.loading');
+  if (!latest.isPending) {
+    rangeText =
+      range === null
+        ? t('settings.car.noRange')
+        : t('settings.car.range', { miles: number(range), kwh: number(latest.data?.kWh ?? 0) });
+  }
+  return (
+    <IonItem routerLink="/edit-user" detail className="settings-car">
+      <img slot="start" className="settings-car__image" src={car.image} alt="" />
+      <IonLabel>
+        <h3>{`${car.make} ${car.model}`}</h3>
+        <p>{t('settings.car.efficiency', { value: number(car.milesPerKwh) })}</p>
+        <p className="settings-car__range">{rangeText}</p>
+      </IonLabel>
+    </IonItem>
+  );
+}
+
+/** spec 000 §2: settings — the driver's credit, car, currency and every account page. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const creditVisible = useFeatureVisible('CREDIT');
+  if (!user) return null;
+  const links = (entries: readonly SettingsLink[]) =>
+    entries.map((entry) => (
+      <IonItem key={entry.path} routerLink={entry.path} detail>
+        <IonIcon slot="start" icon={entry.icon} aria-hidden="true" color="primary" />
+        <IonLabel>{t(entry.labelKey)}</IonLabel>
+      </IonItem>
+    ));
+  return (
+    <PageView title={t('settings.title')} subtitle={t('settings.subtitle')}>
+      <IonList inset className="settings-list">
+        {creditVisible && <CreditItem userId={user._id} />}
+        <CarItem user={user} />
+        <IonItem routerLink="/edit-user" detail>
+          <IonIcon slot="start" icon={cashOutline} aria-hidden="true" color="primary" />
+          <IonLabel>{t('settings.currency')}</IonLabel>
+          <IonNote slot="end" className="settings-value">
+            {`${user.preferredCurrency.code} (${user.preferredCurrency.symbol})`}
+          </IonNote>
+        </IonItem>
+      </IonList>
+      <IonList inset className="settings-list">
+        <IonListHeader>
+          <IonLabel>{t('settings.sections.account')}</IonLabel>
+        </IonListHeader>
+        {links(ACCOUNT_LINKS)}
+      </IonList>
+      <IonList inset className="settings-list">
+        <IonListHeader>
+          <IonLabel>{t('settings.sections.app')}</IonLabel>
+        </IonListHeader>
+        {links(APP_LINKS)}
+      </IonList>
+    </PageView>
+  );
+}
