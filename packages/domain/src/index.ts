@@ -32,3 +32,4 @@ export * from './charge-histogram.ts';
 export * from './dashboard.ts';
 export * from './rfid-scan.ts';
 export * from './estimated-range.ts';
+export * from './charge-finished-alert.ts';

@@ -10,6 +10,7 @@ import {
   availableBalanceMinor,
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
+  isChargeFinishedAlertDue,
   isCreditUsable,
   isTariffFree,
   sessionCost,
@@ -280,7 +281,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     const final = settled ?? row;
     changed(final);
     const user = await deps.users.findById(row.userId);
-    if (user?.emailPrefs.charge_finished_alert.enabled) {
+    if (user && isChargeFinishedAlertDue(user.emailPrefs.charge_finished_alert, final.costTotal)) {
       if (await deps.sessions.claimReceipt(row.id, deps.now())) await sendReceipt(final);
     }
   }
