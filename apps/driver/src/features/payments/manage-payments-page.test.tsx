@@ -54,6 +54,17 @@ describe('ManagePaymentsPage (spec 000 §2)', () => {
     expect(within(row('pm_fuel')).getByText('Expires 11/2030 · Fuel card')).toBeTruthy();
   });
 
+  it('links each card to its billing details page', async () => {
+    fakeApi({ '/listCards': () => ok([visa, fuel]) });
+    renderWithRouter(<ManagePaymentsPage />, '/manage-payments');
+    await screen.findByText('visa •••• 4242');
+    const edit = row('pm_fuel').querySelector('ion-button[router-link], ion-button[routerlink]');
+    const link =
+      edit?.getAttribute('router-link') ??
+      (edit as (HTMLElement & { routerLink?: string }) | null)?.routerLink;
+    expect(link).toBe('/edit-card?id=pm_fuel');
+  });
+
   it('makes another card the default', async () => {
     const seen = fakeApi({
       '/listCards': () => ok([visa, fuel]),

@@ -1,5 +1,5 @@
 import { IonButton, IonIcon, IonSpinner, useIonAlert } from '@ionic/react';
-import { addOutline, trashOutline } from 'ionicons/icons';
+import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -61,6 +61,17 @@ export function ManagePaymentsPage() {
                     {t('payments.manage.makeDefault')}
                   </IonButton>
                 )}
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  aria-label={t('payments.manage.editCard', {
+                    brand: card.brand,
+                    last4: card.last4,
+                  })}
+                  routerLink={`/edit-card?id=${encodeURIComponent(card.id)}`}
+                >
+                  <IonIcon slot="icon-only" icon={createOutline} />
+                </IonButton>
                 <IonButton
                   size="small"
                   fill="clear"

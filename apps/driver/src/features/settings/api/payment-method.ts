@@ -19,6 +19,10 @@ export function useUpdatePaymentMethod() {
   return useMutation({
     mutationFn: (request: CallRequest<'updatePaymentMethod'>) =>
       callApi('updatePaymentMethod', request),
-    onSuccess: (card) => queryClient.setQueryData(paymentMethodKey(card.id), card),
+    onSuccess: async (card) => {
+      queryClient.setQueryData(paymentMethodKey(card.id), card);
+      // The card list (manage-payments, payment choices) shows the card's name too.
+      await queryClient.invalidateQueries({ queryKey: ['cards'] });
+    },
   });
 }
