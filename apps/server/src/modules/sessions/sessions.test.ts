@@ -121,39 +121,49 @@ const finished = (token: string, id: string) =>
 const energyAt45p = (wh: number) => Math.floor((45 * wh + 500) / 1000);
 
 /** A sandbox card and a confirmed 3000 hold on it for a charge at the charger. */
-async function heldIntent(token: string, chargerId: string) {
+/** A sandbox test card saved for the driver (a fuel card when `fuelCard`). */
+async function savedCard(token: string, number: string, fuelCard = false): Promise<Card> {
   const method = await t.call('sandboxCreatePaymentMethod', {
     token,
-    body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+    body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
   });
-  const card = (
-    await t.call('addToStripeSources', {
-      token,
-      body: { card: (method.body.data as { id: string }).id },
-    })
-  ).body.data as Card;
-  const intent = (
-    await t.call('initiatePaymentIntent', {
-      token,
-      body: {
-        connector_id: `${chargerId}:1`,
-        type: 'charge',
-        amount: 3000,
-        source: card.id,
-        capture_method: 'manual',
-      },
-    })
-  ).body.data as PaymentIntentResponse;
+  const saved = await t.call('addToStripeSources', {
+    token,
+    body: { card: (method.body.data as { id: string }).id, fuelCard },
+  });
+  expect(saved.status).toBe(200);
+  return saved.body.data as Card;
+}
+
+/** A 3000 pre-authorisation intent for a charge at the charger, not yet confirmed. */
+async function chargeIntent(token: string, chargerId: string, card: Card) {
+  const intent = await t.call('initiatePaymentIntent', {
+    token,
+    body: {
+      connector_id: `${chargerId}:1`,
+      type: 'charge',
+      amount: 3000,
+      source: card.id,
+      capture_method: 'manual',
+    },
+  });
+  expect(intent.status).toBe(200);
+  return (intent.body.data as PaymentIntentResponse).intentid;
+}
+
+async function heldIntent(token: string, chargerId: string) {
+  const card = await savedCard(token, '4242424242424242');
+  const intentId = await chargeIntent(token, chargerId, card);
   const confirmed = await t.call('sandboxConfirmPaymentIntent', {
     token,
-    params: { id: intent.intentid },
+    params: { id: intentId },
     body: { payment_method: card.id },
   });
   expect(confirmed.body.data).toMatchObject({
     status: 'requires_capture',
     amount_capturable: 3000,
   });
-  return intent.intentid;
+  return intentId;
 }
 
 const sandboxIntent = async (token: string, id: string) =>
@@ -321,6 +331,77 @@ describe('a PAYG session', () => {
       amount_received: total,
       amount_capturable: 0,
     });
+  });
+
+  test('a card that needs authentication holds once the driver passes 3-D Secure, then charges', async () => {
+    const { charger } = await liveCharger('CP-SESS-3DS', '5108');
+    const card = await savedCard(driver, '4000002500003155');
+    const intentId = await chargeIntent(driver, charger._id, card);
+    const confirmed = await t.call('sandboxConfirmPaymentIntent', {
+      token: driver,
+      params: { id: intentId },
+      body: { payment_method: card.id },
+    });
+    expect(confirmed.body.data).toMatchObject({ status: 'requires_action' });
+    // Not held yet: the start is refused (000 §8 'Card confirmation needed') and nothing is written.
+    const early = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intentId },
+    });
+    expect(early.status).toBe(402);
+    expect(early.body).toMatchObject({ code: 'CARD_CONFIRMATION_NEEDED' });
+    expect(
+      await t.database.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.chargerId, charger._id)),
+    ).toEqual([]);
+
+    const approved = await t.call('sandboxAuthenticatePaymentIntent', {
+      token: driver,
+      params: { id: intentId },
+      body: { outcome: 'approve' },
+    });
+    expect(approved.body.data).toMatchObject({ status: 'requires_capture' });
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'PAYG',
+      intent_id: intentId,
+    });
+    await until(
+      () => session(driver, started._id),
+      (view) => view.kWh > 0.05,
+    );
+    await stop(driver, started._id);
+    const done = await finished(driver, started._id);
+    expect(done.payment.status).toBe('captured');
+    expect(done.payment.captured).toBe(done.data.cost.applied_cost.total);
+  });
+
+  test('a declined card holds nothing, and a start with its intent is refused', async () => {
+    const { charger } = await liveCharger('CP-SESS-DECLINE', '5109');
+    const card = await savedCard(driver, '4000000000000002');
+    const intentId = await chargeIntent(driver, charger._id, card);
+    const declined = await t.call('sandboxConfirmPaymentIntent', {
+      token: driver,
+      params: { id: intentId },
+      body: { payment_method: card.id },
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toContain('Your card was declined.');
+    const refused = await t.call('remoteStartTransaction', {
+      token: driver,
+      body: { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intentId },
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PAYMENT_FAILED' });
+    expect(
+      await t.database.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.chargerId, charger._id)),
+    ).toEqual([]);
   });
 
   test('a start the charger refuses is rejected and its hold released', async () => {
@@ -747,5 +828,38 @@ describe('a group member at a charger where the group has its own tariff', () =>
     expect(done.data.cost.parts.connection).toBe(0);
     expect(done.data.cost.parts.energy).toBe(Math.floor((10 * wh + 500) / 1000));
     expect(done.breakdown.every((entry) => entry.rate === 0.1)).toBe(true);
+  });
+});
+
+describe('a FUELCARD session', () => {
+  test('needs no hold, is refused where the tariff does not take fuel cards, and is invoiced', async () => {
+    const { charger: plain } = await liveCharger('CP-SESS-NOFUEL', '5192');
+    const { charger } = await liveCharger('CP-SESS-FUEL', '5193', {
+      tariff: { standard_rate: 0.45, currency: 'GBP', payableByFuelCard: true },
+    });
+    const body = (chargerid: string) => ({ chargerid, connectorid: 1, source: 'FUELCARD' });
+    // No fuel card saved yet.
+    const none = await t.call('remoteStartTransaction', { token: other, body: body(charger._id) });
+    expect(none.status).toBe(402);
+    await savedCard(other, '4242424242424242', true);
+    const notAllowed = await t.call('remoteStartTransaction', {
+      token: other,
+      body: body(plain._id),
+    });
+    expect(notAllowed.status).toBe(409);
+
+    const started = await start(other, body(charger._id));
+    expect(started.payment).toEqual({ held: 0, captured: null, status: 'none' });
+    await until(
+      () => session(other, started._id),
+      (view) => view.kWh > 0.05,
+    );
+    await stop(other, started._id);
+    const done = await finished(other, started._id);
+    expect(done.payment).toEqual({
+      held: 0,
+      captured: done.data.cost.applied_cost.total,
+      status: 'invoiced',
+    });
   });
 });
