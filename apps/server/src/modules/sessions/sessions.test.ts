@@ -334,7 +334,7 @@ describe('a PAYG session', () => {
   });
 
   test('a card that needs authentication holds once the driver passes 3-D Secure, then charges', async () => {
-    const { charger } = await liveCharger('CP-SESS-3DS', '5108');
+    const { charger } = await liveCharger('CP-SESS-3DS', '5194');
     const card = await savedCard(driver, '4000002500003155');
     const intentId = await chargeIntent(driver, charger._id, card);
     const confirmed = await t.call('sandboxConfirmPaymentIntent', {
@@ -380,7 +380,7 @@ describe('a PAYG session', () => {
   });
 
   test('a declined card holds nothing, and a start with its intent is refused', async () => {
-    const { charger } = await liveCharger('CP-SESS-DECLINE', '5109');
+    const { charger } = await liveCharger('CP-SESS-DECLINE', '5195');
     const card = await savedCard(driver, '4000000000000002');
     const intentId = await chargeIntent(driver, charger._id, card);
     const declined = await t.call('sandboxConfirmPaymentIntent', {
