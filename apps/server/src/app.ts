@@ -25,12 +25,17 @@ import { createChargerCallsService } from './modules/chargers/charger-calls-serv
 import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
-import { createCentralSystem } from './modules/ocpp/central-system.ts';
+import {
+  createCentralSystem,
+  DEFAULT_HEARTBEAT_SECONDS,
+  MISSED_HEARTBEATS,
+} from './modules/ocpp/central-system.ts';
 import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
+import { createNatsBus } from './platform/bus/nats-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -165,9 +170,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
+  // With NATS_URL this node is one of several: commands and events cross them through NATS.
+  const bus =
+    options.bus ??
+    (config.natsUrl
+      ? await createNatsBus({ servers: config.natsUrl, subjectPrefix: config.natsSubjectPrefix })
+      : createInProcessBus());
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const severalNodes = config.natsUrl !== undefined;
   const chargers = createChargerRepository(db);
-  registerChargerRoutes(register, createChargerService({ chargers, users, passwords }));
-  const bus = options.bus ?? createInProcessBus();
+  const chargerService = createChargerService({
+    chargers,
+    users,
+    passwords,
+    // A change notice lost while a node reconnects to NATS is made good within a minute.
+    list: { bus, log: app.log, ...(severalNodes ? { maxAgeMs: 60_000 } : {}) },
+  });
+  registerChargerRoutes(register, chargerService);
+  app.addHook('onClose', () => Promise.resolve(chargerService.close()));
   const transactions = createTransactionRepository(db);
   const centralSystem = createCentralSystem({
     chargers,
@@ -194,8 +214,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chargers,
     authenticate: (token) => tokens.authenticate(token),
   });
-  // One process holds every charger socket: at start none is connected yet.
-  app.addHook('onReady', () => chargers.markAllOffline());
+  // One process holds every charger socket: at start none is connected yet. Among several, the
+  // others may hold some: only chargers silent for longer than missed heartbeats allow are Offline.
+  app.addHook('onReady', () =>
+    severalNodes
+      ? chargers.markSilentOffline(
+          new Date(
+            now().getTime() -
+              (options.ocpp?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) *
+                1000 *
+                MISSED_HEARTBEATS,
+          ),
+        )
+      : chargers.markAllOffline(),
+  );
   app.addHook('onClose', () => centralSystem.close());
   registerGuestRoutes(
     register,

@@ -37,6 +37,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_CHARGERS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NATS_URL: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((url) => /^(nats|tls|wss?):\/\/[^\s/]+\/?$/.test(url.trim())),
+      'must be one or more nats:// URLs, comma-separated',
+    )
+    .optional(),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be NATS subject tokens, e.g. evc or evc.eu')
+    .default('evc'),
 });
 
 export interface AppConfig {
@@ -58,6 +69,9 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Run the demo network's simulated chargers inside this process (off in production). */
   demoChargers: boolean;
+  /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
+  natsUrl: string | undefined;
+  natsSubjectPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +122,8 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     trustProxy: values.TRUST_PROXY === 'true',
     demoChargers:
       (values.DEMO_CHARGERS ?? (values.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    natsUrl: values.NATS_URL,
+    natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
 }
 

@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     trustProxy: false,
     demoChargers: false,
+    natsUrl: undefined,
+    natsSubjectPrefix: 'evc',
     ...overrides,
   };
 }
