@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   chargerInput,
+  listChargersRequest,
   listChargersResponse,
   tariffInput,
   type ChargerInput,
@@ -9,6 +10,8 @@ import {
 } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { DEMO_NETWORK, generateChargerNetwork, insertChargerNetwork } from './demo-network.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { createChargerList, type ChargerList } from './charger-list.ts';
 import { createChargerRepository, type ChargerChange } from './repository.ts';
 import { newChargerRow, toConnectors } from './service.ts';
 
@@ -277,5 +280,58 @@ describe('/listChargers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});
+
+describe('the list kept in small chunks', () => {
+  test('after any mix of status and online changes it answers what a list read afresh answers', async () => {
+    const chargers = createChargerRepository(t.database.db);
+    const users = createUserRepository(t.database.db);
+    const driver = await users.findByEmail(DRIVER.email);
+    if (!driver) throw new Error('no demo driver');
+    const auth = {
+      userId: driver.id,
+      sessionId: 's',
+      scope: 'full' as const,
+      expiresAt: new Date(),
+    };
+    // Two chargers a chunk and three a page: every chunk edge and page edge is crossed.
+    const patched = createChargerList({ chargers, users, chunkRows: 2, pageSize: 3 });
+    const variants = [
+      { toggles: { offline: true } },
+      { toggles: { offline: false } },
+      { toggles: { offline: false }, field_filter: ['name', 'online'] as const, populate: [] },
+    ].map((body) => listChargersRequest.parse(body));
+    const read = async (list: ChargerList, input: (typeof variants)[number]) => {
+      const gzipped = (await list.list(auth, input)).bytes('gzip');
+      return JSON.parse(gunzipSync(gzipped).toString()) as { data: ListChargersResponse };
+    };
+    for (const input of variants) await read(patched, input);
+
+    const listed = await chargers.listPublic();
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 12; round += 1) {
+      for (let change = 0; change < 3; change += 1) {
+        const row = listed[Math.floor(random() * listed.length)];
+        if (!row) continue;
+        if (random() < 0.5) await chargers.setCharger(row.id, { online: random() < 0.5 });
+        else {
+          await chargers.recordStatus({
+            chargerId: row.id,
+            connectorNumber: 1,
+            status: random() < 0.5 ? 'Charging' : 'Available',
+            errorCode: null,
+            reportedAt: new Date(),
+          });
+        }
+      }
+      const fresh = createChargerList({ chargers, users });
+      for (const input of variants) {
+        expect(await read(patched, input)).toEqual(await read(fresh, input));
+      }
+      fresh.close();
+    }
+    patched.close();
   });
 });

@@ -43,11 +43,11 @@ export interface ChargerListDeps {
   maxAgeMs?: number;
   /** Rows per query while the list is read again; between pages the node serves other calls. */
   pageSize?: number;
+  /** Chargers per compressed chunk of a column: a status change compresses one chunk again. */
+  chunkRows?: number;
   log?: { warn: (details: object, message: string) => void };
 }
 
-/** Chargers per compressed chunk of a column: a status change compresses one chunk again. */
-const CHUNK_ROWS = 4096;
 /** Few variants are asked in practice (the app sends one); this bounds odd callers. */
 const MAX_VARIANTS = 8;
 /** Chargers read again per query when patching the list. */
@@ -154,7 +154,7 @@ function variantOf(input: ListChargersInput): Variant {
 
 /**
  * One variant of the answer kept as compressed segments: a head with the count, then each column
- * cut into chunks of CHUNK_ROWS chargers, each chunk compressed on its own. A change to a few
+ * cut into chunks of `chunkRows` chargers, each chunk compressed on its own. A change to a few
  * chargers compresses again only their chunks of the columns that changed, and the gzip answer
  * is pieced together from the segments (see segmented-gzip.ts).
  */
@@ -168,12 +168,13 @@ class VariantEncoding {
 
   private constructor(
     readonly variant: Variant,
-    private table: Table,
+    private readonly table: Table,
+    private readonly chunkRows: number,
   ) {}
 
-  static async of(variant: Variant, table: Table): Promise<VariantEncoding> {
-    const encoding = new VariantEncoding(variant, table);
-    const chunks = Math.max(1, Math.ceil(table.rows / CHUNK_ROWS));
+  static async of(variant: Variant, table: Table, chunkRows: number): Promise<VariantEncoding> {
+    const encoding = new VariantEncoding(variant, table, chunkRows);
+    const chunks = Math.max(1, Math.ceil(table.rows / chunkRows));
     for (let chunk = 0; chunk < chunks; chunk += 1) encoding.picked.push(encoding.pick(chunk));
     const [head, ...segments] = await Promise.all([
       encoding.encodeHead(),
@@ -190,8 +191,8 @@ class VariantEncoding {
 
   private pick(chunk: number): number[] {
     const rows: number[] = [];
-    const end = Math.min(this.table.rows, (chunk + 1) * CHUNK_ROWS);
-    for (let at = chunk * CHUNK_ROWS; at < end; at += 1) {
+    const end = Math.min(this.table.rows, (chunk + 1) * this.chunkRows);
+    for (let at = chunk * this.chunkRows; at < end; at += 1) {
       if (!this.variant.onlineOnly || this.table.columns.online[at]) rows.push(at);
     }
     return rows;
@@ -236,7 +237,7 @@ class VariantEncoding {
     const allColumns = this.variant.columns.map((_, column) => column);
     let picking = false;
     for (const change of changes) {
-      const chunk = Math.floor(change.at / CHUNK_ROWS);
+      const chunk = Math.floor(change.at / this.chunkRows);
       if (this.variant.onlineOnly && change.columns.has('online')) {
         picking = true;
         mark(chunk, allColumns);
@@ -288,6 +289,7 @@ class VariantEncoding {
 export function createChargerList(deps: ChargerListDeps) {
   const now = deps.now ?? Date.now;
   const pageSize = deps.pageSize ?? 5000;
+  const chunkRows = deps.chunkRows ?? 4096;
   const node = randomUUID();
 
   let table: Table | undefined;
@@ -346,7 +348,7 @@ export function createChargerList(deps: ChargerListDeps) {
         const read = await readTable();
         const fresh = new Map<string, VariantEncoding>();
         for (const [key, encoding] of encodings) {
-          fresh.set(key, await VariantEncoding.of(encoding.variant, read.table));
+          fresh.set(key, await VariantEncoding.of(encoding.variant, read.table, chunkRows));
         }
         await serially(() => {
           adopt(read);
@@ -447,7 +449,7 @@ export function createChargerList(deps: ChargerListDeps) {
         let encoding = encodings.get(variant.key);
         if (!encoding) {
           if (encodings.size >= MAX_VARIANTS) encodings.clear();
-          encoding = await VariantEncoding.of(variant, current);
+          encoding = await VariantEncoding.of(variant, current, chunkRows);
           encodings.set(variant.key, encoding);
         }
         return encoding.current();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import { chargerLiveEvent, type ChargerLiveEvent } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { readChargerEvents } from '../../test/charger-events.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
@@ -27,33 +27,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Reads `event: charger` messages from the stream until `enough` says stop. */
-async function readEvents(
-  response: Response,
-  enough: (events: ChargerLiveEvent[]) => boolean,
-): Promise<ChargerLiveEvent[]> {
-  if (!response.body) throw new Error('no body');
-  const decoder = new TextDecoder();
-  const events: ChargerLiveEvent[] = [];
-  let buffer = '';
-  for await (const value of response.body as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (block.startsWith('event: charger') && data) {
-        events.push(chargerLiveEvent.parse(JSON.parse(data)));
-      }
-      end = buffer.indexOf('\n\n');
-    }
-    // Leaving the loop cancels the stream, which ends the subscription on the server.
-    if (enough(events)) break;
-  }
-  return events;
-}
-
 describe('GET /api/events/chargers', () => {
   test('refuses a caller without a token', async () => {
     const response = await fetch(`http://${base}/api/events/chargers`);
@@ -75,7 +48,7 @@ describe('GET /api/events/chargers', () => {
     // The library's typings mark every option required; it fills in defaults for those left out.
     const client = new RPCClient(options as RPC_ClientOptions);
     clients.push(client);
-    const reading = readEvents(response, (events) =>
+    const reading = readChargerEvents(response, (events) =>
       events.some((event) => event.connectors[0]?.status === 'Charging'),
     );
     await client.connect();

@@ -44,6 +44,11 @@ export class EncodedAnswer<T> {
     return new EncodedAnswer<T>(() => (made ??= plain()), gzipped, null);
   }
 
+  /** The answer's bytes in one encoding (brotli only when made). */
+  bytes(encoding: 'gzip' | 'identity'): Buffer {
+    return encoding === 'gzip' ? this.gzipped : this.identity();
+  }
+
   /** Sends the smallest encoding the client accepts. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const accepted = String(request.headers['accept-encoding'] ?? '').toLowerCase();
