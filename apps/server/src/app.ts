@@ -72,6 +72,8 @@ export interface BuildAppOptions {
   ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
   /** The bus between nodes; in-process unless given. */
   bus?: Bus;
+  /** Live event streams' keep-alive interval (tests shorten it). */
+  liveEvents?: { keepAliveMs?: number };
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -213,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
     chargers,
     authenticate: (token) => tokens.authenticate(token),
+    keepAliveMs: options.liveEvents?.keepAliveMs,
   });
   // One process holds every charger socket: at start none is connected yet. Among several, the
   // others may hold some: only chargers silent for longer than missed heartbeats allow are Offline.

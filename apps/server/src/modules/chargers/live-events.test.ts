@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import type { TokenData } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { readChargerEvents } from '../../test/charger-events.ts';
+import { readChargerEvents, readChargerStream } from '../../test/charger-events.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
 let t: TestApp;
@@ -65,5 +66,37 @@ describe('GET /api/events/chargers', () => {
       online: true,
       connectors: [{ connectornumber: 1, status: 'Charging' }],
     });
+  });
+  test('a guest token opens the stream; a token that is not one is a 401', async () => {
+    const identifier = await t.call('guestIdentifier');
+    const { code } = identifier.body.data as { code: string };
+    const guest = await t.call('guestTokens', { params: { code }, query: { uuid: 'live-guest' } });
+    const guestToken = (guest.body.data as TokenData).auth.token;
+    const response = await fetch(`http://${base}/api/events/chargers?barcode=3301`, {
+      headers: { authorization: `Bearer ${guestToken}` },
+    });
+    expect(response.status).toBe(200);
+    const events = await readChargerEvents(response, (seen) => seen.length > 0);
+    expect(events[0]).toMatchObject({ barcode: '3301', connectors: [{ connectornumber: 1 }] });
+
+    const forged = await fetch(`http://${base}/api/events/chargers`, {
+      headers: { authorization: `Bearer ${guestToken.slice(0, -4)}AAAA` },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  test('an idle stream sends a keep-alive comment at every interval and stays open', async () => {
+    const quick = await t.withApp({ liveEvents: { keepAliveMs: 40 } });
+    const quickBase = await listenOnLoopback(quick);
+    const response = await fetch(`http://${quickBase}/api/events/chargers?barcode=9999`, {
+      headers: { authorization: `Bearer ${driverToken}` },
+    });
+    expect(response.status).toBe(200);
+    const started = Date.now();
+    const seen = await readChargerStream(response, ({ comments }) => comments.length >= 3);
+    expect(seen.comments.slice(0, 3)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
+    // An unknown barcode has nothing to send but the keep-alives.
+    expect(seen.events).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
   });
 });
