@@ -98,9 +98,9 @@ async function measure(databaseUrl: string | undefined) {
       const changedAt = performance.now();
       await chargers.setCharger(chargerId, { name });
       afterListingChange.push((await list()).ms);
-      for (;;) {
-        const answer = answerOf((await list()).response);
-        if (answer.name?.includes(name)) break;
+      // Looked for in the plain bytes: parsing 16 MB on every try would slow the read it waits on.
+      while (!(await list('identity')).response.rawPayload.includes(JSON.stringify(name))) {
+        await new Promise((done) => setTimeout(done, 20));
       }
       listingShown.push(performance.now() - changedAt);
     }

@@ -152,15 +152,20 @@ function variantOf(input: ListChargersInput): Variant {
   return { key: JSON.stringify([onlineOnly, columns]), onlineOnly, columns };
 }
 
+/** Columns a status report or a connection changes; every other changes only on a new read. */
+const LIVE_COLUMNS: ReadonlySet<Column> = new Set<Column>(['online', 'connectors']);
+
 /**
- * One variant of the answer kept as compressed segments: a head with the count, then each column
- * cut into chunks of `chunkRows` chargers, each chunk compressed on its own. A change to a few
- * chargers compresses again only their chunks of the columns that changed, and the gzip answer
- * is pieced together from the segments (see segmented-gzip.ts).
+ * One variant of the answer kept as compressed segments: a head with the count, then each
+ * column. Columns that live changes touch are cut into chunks of `chunkRows` chargers, each
+ * compressed on its own, so a status change compresses one chunk again; the others are one
+ * segment each, which compresses best (a variant of online chargers only chunks every column,
+ * since a charger coming online adds an entry to each). The gzip answer is pieced together from
+ * the segments (see segmented-gzip.ts).
  */
 class VariantEncoding {
   private head!: DeflatedSegment;
-  /** [column][chunk] */
+  /** [column][segment] */
   private readonly segments: DeflatedSegment[][] = [];
   /** Row numbers each chunk answers (all of its rows, or its online ones). */
   private readonly picked: number[][] = [];
@@ -176,17 +181,21 @@ class VariantEncoding {
     const encoding = new VariantEncoding(variant, table, chunkRows);
     const chunks = Math.max(1, Math.ceil(table.rows / chunkRows));
     for (let chunk = 0; chunk < chunks; chunk += 1) encoding.picked.push(encoding.pick(chunk));
-    const [head, ...segments] = await Promise.all([
-      encoding.encodeHead(),
-      ...variant.columns.flatMap((_, column) =>
-        encoding.picked.map((__, chunk) => encoding.encode(column, chunk)),
-      ),
-    ]);
-    encoding.head = head as DeflatedSegment;
-    variant.columns.forEach((_, column) =>
-      encoding.segments.push(segments.splice(0, chunks) as DeflatedSegment[]),
-    );
+    encoding.head = await encoding.encodeHead();
+    // A column at a time, so that calls served meanwhile get the event loop between them.
+    for (const [column] of variant.columns.entries()) {
+      const count = encoding.chunked(column) ? chunks : 1;
+      encoding.segments.push(
+        await Promise.all(
+          Array.from({ length: count }, (_, segment) => encoding.encode(column, segment)),
+        ),
+      );
+    }
     return encoding;
+  }
+
+  private chunked(column: number): boolean {
+    return this.variant.onlineOnly || LIVE_COLUMNS.has(this.variant.columns[column] as Column);
   }
 
   private pick(chunk: number): number[] {
@@ -211,15 +220,18 @@ class VariantEncoding {
     return this.picked.slice(0, chunk).some((rows) => rows.length > 0);
   }
 
-  private encode(column: number, chunk: number): Promise<DeflatedSegment> {
+  /** Segment `segment` of a column: one chunk, or the whole column when it is not chunked. */
+  private encode(column: number, segment: number): Promise<DeflatedSegment> {
     const name = this.variant.columns[column] as Column;
     const list: unknown[] = this.table.columns[name];
-    const rows = this.picked[chunk] ?? [];
-    const last = chunk === this.picked.length - 1;
+    const whole = !this.chunked(column);
+    const rows = whole ? this.picked.flat() : (this.picked[segment] ?? []);
+    const first = whole || segment === 0;
+    const last = whole || segment === this.picked.length - 1;
     const entries = JSON.stringify(rows.map((at) => list[at])).slice(1, -1);
     return deflateSegment(
-      (chunk === 0 ? `,"${name}":[` : '') +
-        (entries && this.commaBefore(chunk) ? ',' : '') +
+      (first ? `,"${name}":[` : '') +
+        (entries && !whole && this.commaBefore(segment) ? ',' : '') +
         entries +
         (last ? ']' : '') +
         (last && column === this.variant.columns.length - 1 ? '}}' : ''),
@@ -229,41 +241,39 @@ class VariantEncoding {
   /** Compresses again what `changes` (patched into the table) altered in this variant. */
   async update(changes: RowChange[]): Promise<void> {
     const dirty = new Map<number, Set<number>>();
-    const mark = (chunk: number, columns: Iterable<number>) => {
-      const set = dirty.get(chunk) ?? new Set<number>();
-      for (const column of columns) set.add(column);
-      dirty.set(chunk, set);
+    const mark = (column: number, chunk: number) => {
+      const set = dirty.get(column) ?? new Set<number>();
+      set.add(this.chunked(column) ? chunk : 0);
+      dirty.set(column, set);
     };
-    const allColumns = this.variant.columns.map((_, column) => column);
-    let picking = false;
+    const columns = this.variant.columns.map((_, column) => column);
+    const picking = new Set<number>();
     for (const change of changes) {
       const chunk = Math.floor(change.at / this.chunkRows);
-      if (this.variant.onlineOnly && change.columns.has('online')) {
-        picking = true;
-        mark(chunk, allColumns);
-      } else {
-        mark(
-          chunk,
-          allColumns.filter((column) => change.columns.has(this.variant.columns[column] as Column)),
-        );
+      if (this.variant.onlineOnly && change.columns.has('online')) picking.add(chunk);
+      for (const column of columns) {
+        if (picking.has(chunk) || change.columns.has(this.variant.columns[column] as Column)) {
+          mark(column, chunk);
+        }
       }
     }
-    if (picking) {
+    if (picking.size > 0) {
       const commasBefore = this.picked.map((_, chunk) => this.commaBefore(chunk));
-      for (const chunk of dirty.keys()) this.picked[chunk] = this.pick(chunk);
+      for (const chunk of picking) this.picked[chunk] = this.pick(chunk);
       this.picked.forEach((_, chunk) => {
-        if (this.commaBefore(chunk) !== commasBefore[chunk]) mark(chunk, allColumns);
+        if (this.commaBefore(chunk) === commasBefore[chunk]) return;
+        for (const column of columns) mark(column, chunk);
       });
     }
-    const work = [...dirty].flatMap(([chunk, columns]) =>
-      [...columns].map(async (column) => {
-        const segment = await this.encode(column, chunk);
+    const work = [...dirty].flatMap(([column, list]) =>
+      [...list].map(async (segment) => {
+        const encoded = await this.encode(column, segment);
         return () => {
-          (this.segments[column] as DeflatedSegment[])[chunk] = segment;
+          (this.segments[column] as DeflatedSegment[])[segment] = encoded;
         };
       }),
     );
-    const head = picking ? this.encodeHead() : null;
+    const head = picking.size > 0 ? this.encodeHead() : null;
     const replace = await Promise.all(work);
     for (const apply of replace) apply();
     if (head) this.head = await head;
