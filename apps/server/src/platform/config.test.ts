@@ -96,7 +96,11 @@ describe('loadConfig', () => {
 
   it('runs as one node unless NATS_URL names the servers that join several', async () => {
     const single = await loadConfig({}, dir);
-    expect(single).toMatchObject({ natsUrl: undefined, natsSubjectPrefix: 'evc' });
+    expect(single).toMatchObject({
+      natsUrl: undefined,
+      natsSubjectPrefix: 'evc',
+      demoChargers: true,
+    });
     const joined = await loadConfig(
       {
         NATS_URL: 'nats://10.0.0.5:4222, nats://user:secret@10.0.0.6:4222',
@@ -107,7 +111,13 @@ describe('loadConfig', () => {
     expect(joined).toMatchObject({
       natsUrl: 'nats://10.0.0.5:4222, nats://user:secret@10.0.0.6:4222',
       natsSubjectPrefix: 'evc.eu',
+      // Each node would run the same demo chargers; one may still be asked to.
+      demoChargers: false,
     });
+    expect(
+      (await loadConfig({ NATS_URL: 'nats://10.0.0.5:4222', DEMO_CHARGERS: 'true' }, dir))
+        .demoChargers,
+    ).toBe(true);
     const failure = await loadConfig(
       { NATS_URL: 'http://10.0.0.5:4222', NATS_SUBJECT_PREFIX: 'evc.*' },
       dir,

@@ -120,8 +120,10 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
       : path.resolve(SERVER_ROOT, '../driver/dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
+    // Several nodes would each run the same demo chargers, two sockets per charger.
     demoChargers:
-      (values.DEMO_CHARGERS ?? (values.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      (values.DEMO_CHARGERS ??
+        (values.NODE_ENV === 'production' || values.NATS_URL ? 'false' : 'true')) === 'true',
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
