@@ -14,6 +14,14 @@ function inbox() {
   };
 }
 
+/**
+ * Waits until the NATS server has what `bus` sent so far (its subscriptions): a request from the
+ * same connection is handled after them, and nobody answering it comes back at once.
+ */
+async function settled(...buses: Bus[]): Promise<void> {
+  await Promise.all(buses.map((bus) => bus.request('settle', null, 1000).catch(() => undefined)));
+}
+
 // Two nodes on the local NATS server, each with its own connection, as two processes would be.
 describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
   const prefix = testSubjectPrefix();
@@ -37,10 +45,7 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
     const stopA = a.subscribe('charger.live', onA.listener);
     const stopB = b.subscribe('charger.live', onB.listener);
     const stopElsewhere = stranger.subscribe('charger.live', elsewhere.listener);
-    // A subscription is in place once the server has it; a round trip makes sure of that.
-    await Promise.all([a.request('nobody', null, 200), b.request('nobody', null, 200)]).catch(
-      () => undefined,
-    );
+    await settled(a, b, stranger);
     a.publish('charger.live', { chargerId: 'c1' });
     await onA.until(1);
     await onB.until(1);
@@ -56,8 +61,7 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
     const onB = inbox();
     const stopA = a.subscribe('transaction.stopped', onA.listener, { group: 'settle' });
     const stopB = b.subscribe('transaction.stopped', onB.listener, { group: 'settle' });
-    await a.request('nobody', null, 200).catch(() => undefined);
-    await b.request('nobody', null, 200).catch(() => undefined);
+    await settled(a, b);
     for (let n = 0; n < 20; n += 1) a.publish('transaction.stopped', n);
     await expect
       .poll(() => onA.heard.length + onB.heard.length, { timeout: 2000, interval: 10 })
@@ -73,6 +77,7 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
     const stop = a.respond('charger.command.c1', (payload) =>
       Promise.resolve({ servedBy: 'a', payload }),
     );
+    await settled(a);
     await expect(b.request('charger.command.c1', { action: 'Reset' }, 1000)).resolves.toEqual({
       servedBy: 'a',
       payload: { action: 'Reset' },
@@ -87,16 +92,19 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
     );
     expect(Date.now() - started).toBeLessThan(1000);
     const stop = a.respond('slow', () => new Promise((done) => setTimeout(done, 500)));
+    await settled(a);
     await expect(b.request('slow', null, 50)).rejects.toBeInstanceOf(BusTimeoutError);
     stop();
   });
 
   it("carries a responder's failure back, a charger time-out as a time-out", async () => {
     const stopRefusing = a.respond('refuses', () => Promise.reject(new Error('NotSupported')));
+    await settled(a);
     await expect(b.request('refuses', null, 1000)).rejects.toThrow('NotSupported');
     const stopSilent = a.respond('silent-charger', () =>
       Promise.reject(new BusTimeoutError('UnlockConnector')),
     );
+    await settled(a);
     await expect(b.request('silent-charger', null, 1000)).rejects.toBeInstanceOf(BusTimeoutError);
     stopRefusing();
     stopSilent();
@@ -105,10 +113,12 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
   it('lets a node serve a subject again (a charger reconnecting) with only the new responder', async () => {
     a.respond('charger.command.c2', () => Promise.resolve('old socket'));
     const stop = a.respond('charger.command.c2', () => Promise.resolve('new socket'));
+    await settled(a);
     for (let n = 0; n < 5; n += 1) {
       await expect(b.request('charger.command.c2', null, 1000)).resolves.toBe('new socket');
     }
     stop();
+    await settled(a);
     await expect(b.request('charger.command.c2', null, 1000)).rejects.toBeInstanceOf(
       NoResponderError,
     );

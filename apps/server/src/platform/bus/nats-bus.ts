@@ -30,7 +30,7 @@ const RESPONDERS = 'responders';
 const codec = JSONCodec<unknown>();
 
 const isNatsError = (error: unknown, code: ErrorCode) =>
-  error instanceof NatsError && error.code === code;
+  error instanceof NatsError && error.code === String(code);
 
 /**
  * The bus across several nodes: events fan out to every node's subscribers, and a request goes to
