@@ -334,4 +334,59 @@ describe('the list kept in small chunks', () => {
     }
     patched.close();
   });
+
+  test('a status reported while the list is read again is in the list that read gives', async () => {
+    const chargers = createChargerRepository(t.database.db);
+    const users = createUserRepository(t.database.db);
+    const driver = await users.findByEmail(DRIVER.email);
+    const found = await chargers.findByBarcode('7001');
+    if (!driver || !found) throw new Error('fixtures missing');
+    const auth = {
+      userId: driver.id,
+      sessionId: 's',
+      scope: 'full' as const,
+      expiresAt: new Date(),
+    };
+    // A page a charger: the read again takes many queries, and the report lands amid them.
+    const list = createChargerList({ chargers, users, pageSize: 1 });
+    const input = listChargersRequest.parse({});
+    const read = async () =>
+      (
+        JSON.parse(gunzipSync((await list.list(auth, input)).bytes('gzip')).toString()) as {
+          data: ListChargersResponse;
+        }
+      ).data;
+    await read();
+    await chargers.setCharger(found.charger.id, { name: 'Read again' });
+    await chargers.recordStatus({
+      chargerId: found.charger.id,
+      connectorNumber: 1,
+      status: 'Faulted',
+      errorCode: 'GroundFailure',
+      reportedAt: new Date(),
+    });
+    // Served before the read ends too: the report is patched into the previous list.
+    const before = await read();
+    expect(before.connectors?.[before.barcode.indexOf('7001')]?.[0]).toEqual([
+      1,
+      'Type 2',
+      'Faulted',
+    ]);
+    await expect
+      .poll(
+        async () => {
+          const answer = await read();
+          return answer.name?.[answer.barcode.indexOf('7001')];
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBe('Read again');
+    const after = await read();
+    expect(after.connectors?.[after.barcode.indexOf('7001')]?.[0]).toEqual([
+      1,
+      'Type 2',
+      'Faulted',
+    ]);
+    list.close();
+  });
 });

@@ -311,8 +311,9 @@ export function createChargerList(deps: ChargerListDeps) {
   let listingVersion = 0;
   let rebuilding = false;
   let rebuildFailed = false;
-  /** Live changes heard while a read runs: its snapshot may predate them. */
+  /** Live changes heard from the start of a read until it is served: it may predate them. */
   let heardDuringRead: Set<string> | null = null;
+  let closed = false;
 
   // Table and encodings change one step at a time; each call sees them whole.
   let queue: Promise<unknown> = Promise.resolve();
@@ -336,19 +337,22 @@ export function createChargerList(deps: ChargerListDeps) {
         if (page.length < pageSize) break;
       }
       return { table: tableOf(rows), heard };
-    } finally {
+    } catch (error) {
       if (heardDuringRead === heard) heardDuringRead = null;
+      throw error;
     }
   }
 
+  /** Serves a new read from now on; what was heard since it began is read again at the next call. */
   function adopt(read: { table: Table; heard: Set<string> }) {
     table = read.table;
     builtAt = now();
     for (const id of read.heard) pendingLive.add(id);
+    if (heardDuringRead === read.heard) heardDuringRead = null;
   }
 
   function rebuild(): void {
-    if (!table || rebuilding) return;
+    if (!table || rebuilding || closed) return;
     rebuilding = true;
     rebuildFailed = false;
     void (async () => {
@@ -365,11 +369,11 @@ export function createChargerList(deps: ChargerListDeps) {
           encodings = fresh;
           return Promise.resolve();
         });
-      } while (version !== listingVersion);
+      } while (version !== listingVersion && !closed);
     })()
       .catch((error: unknown) => {
         rebuildFailed = true;
-        deps.log?.warn({ error }, 'the charger list could not be read again');
+        if (!closed) deps.log?.warn({ error }, 'the charger list could not be read again');
       })
       .finally(() => {
         rebuilding = false;
@@ -468,6 +472,7 @@ export function createChargerList(deps: ChargerListDeps) {
 
     /** Stops following changes (the app is closing). */
     close(): void {
+      closed = true;
       stopWatching();
       stopHearing?.();
     },
