@@ -38,10 +38,7 @@ export interface SessionPayments {
     intentId: string | null;
     amountMinor: number;
     currency: string;
-  }): Promise<{
-    captured: number;
-    status: 'captured' | 'released' | 'debited' | 'invoiced' | 'failed';
-  }>;
+  }): Promise<{ captured: number; status: 'captured' | 'released' | 'debited' | 'invoiced' | 'failed' }>;
 
   /** Releases the hold of a session that never started (the charger refused, no cable came). */
   release(input: { sessionId: string; intentId: string | null }): Promise<void>;
