@@ -293,20 +293,24 @@ export function createChargerRepository(db: Db) {
     async listPublic(
       select: { after?: string; limit?: number; ids?: string[] } = {},
     ): Promise<ListedChargerRow[]> {
-      const query = db
-        .select({
-          id: chargers.id,
-          barcode: chargers.barcode,
-          name: chargers.name,
-          lat: chargers.lat,
-          lon: chargers.lon,
-          address: chargers.address,
-          city: chargers.city,
-          postCode: chargers.postCode,
-          online: chargers.online,
-          // One read of the tariff per row: a variable tariff is large, and every `->` on it
-          // unpacks it again.
-          free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
+      return db.transaction(async (tx) => {
+        // The sub-selects' cost estimates make PostgreSQL compile this query to machine code
+        // (JIT), which takes longer than the query itself; PGlite has no JIT and takes the setting.
+        await tx.execute(sql`SET LOCAL jit = off`);
+        const query = tx
+          .select({
+            id: chargers.id,
+            barcode: chargers.barcode,
+            name: chargers.name,
+            lat: chargers.lat,
+            lon: chargers.lon,
+            address: chargers.address,
+            city: chargers.city,
+            postCode: chargers.postCode,
+            online: chargers.online,
+            // One read of the tariff per row: a variable tariff is large, and every `->` on it
+            // unpacks it again.
+            free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
             jsonb_build_object(
               'standard_rate', ${chargers.tariff}->'standard_rate',
               'alternate_rate', ${chargers.tariff}->'alternate_rate',
@@ -316,21 +320,22 @@ export function createChargerRepository(db: Db) {
               'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
                 ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
               ) AS rate(value))))`,
-          connectors: sql<[number, string, string][] | null>`(
+            connectors: sql<[number, string, string][] | null>`(
             SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
               ORDER BY k.connector_number)
             FROM ${connectors} AS k WHERE k.charger_id = ${chargers.id})`,
-        })
-        .from(chargers)
-        .where(
-          and(
-            eq(chargers.home, false),
-            select.after === undefined ? undefined : gt(chargers.barcode, select.after),
-            select.ids === undefined ? undefined : inArray(chargers.id, select.ids),
-          ),
-        )
-        .orderBy(asc(chargers.barcode));
-      return select.limit === undefined ? query : query.limit(select.limit);
+          })
+          .from(chargers)
+          .where(
+            and(
+              eq(chargers.home, false),
+              select.after === undefined ? undefined : gt(chargers.barcode, select.after),
+              select.ids === undefined ? undefined : inArray(chargers.id, select.ids),
+            ),
+          )
+          .orderBy(asc(chargers.barcode));
+        return select.limit === undefined ? query : query.limit(select.limit);
+      });
     },
 
     /** Records a reported status and, unless an older report arrives late, makes it current. */
