@@ -85,18 +85,30 @@ describe('GET /api/events/chargers', () => {
     expect(forged.status).toBe(401);
   });
 
+  test('a stream opens at once, even with nothing to send yet', async () => {
+    const abort = new AbortController();
+    // The default keep-alive is 25 s, longer than this test may take.
+    const response = await fetch(`http://${base}/api/events/chargers?barcode=9999`, {
+      headers: { authorization: `Bearer ${driverToken}` },
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    abort.abort();
+  });
+
   test('an idle stream sends a keep-alive comment at every interval and stays open', async () => {
     const quick = await t.withApp({ liveEvents: { keepAliveMs: 40 } });
     const quickBase = await listenOnLoopback(quick);
+    const started = Date.now();
     const response = await fetch(`http://${quickBase}/api/events/chargers?barcode=9999`, {
       headers: { authorization: `Bearer ${driverToken}` },
     });
     expect(response.status).toBe(200);
-    const started = Date.now();
     const seen = await readChargerStream(response, ({ comments }) => comments.length >= 3);
     expect(seen.comments.slice(0, 3)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
-    // An unknown barcode has nothing to send but the keep-alives.
+    // An unknown barcode has nothing to send but the keep-alives, one per interval.
     expect(seen.events).toEqual([]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
   });
 });
