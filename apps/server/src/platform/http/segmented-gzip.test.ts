@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflateSegment, gzipOfSegments, plainOfSegments } from './segmented-gzip.ts';
+import { crc32Combine, deflateSegment, gzipOfSegments, plainOfSegments } from './segmented-gzip.ts';
 
 describe('segmented gzip', () => {
   it('lays segments compressed apart end to end as one gzip body', async () => {
@@ -16,5 +16,19 @@ describe('segmented gzip', () => {
     const segments = await Promise.all(['[', '"Available"', ']'].map(deflateSegment));
     segments[1] = await deflateSegment('"Charging"');
     expect(JSON.parse(gunzipSync(gzipOfSegments(segments)).toString())).toEqual(['Charging']);
+  });
+
+  it('combines CRC-32s as if over the bytes laid end to end', () => {
+    for (const [a, b] of [
+      ['', 'x'],
+      ['abc', ''],
+      ['{"data":', '[1,2,3]}'],
+      ['é'.repeat(70_000), 'ü✓'.repeat(12_345)],
+    ] as const) {
+      const [left, right] = [Buffer.from(a), Buffer.from(b)];
+      expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(
+        crc32(Buffer.concat([left, right])),
+      );
+    }
   });
 });

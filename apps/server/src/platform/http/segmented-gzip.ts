@@ -7,6 +7,8 @@ const deflateRawAsync = promisify(deflateRaw);
 export interface DeflatedSegment {
   readonly plain: Buffer;
   readonly deflated: Buffer;
+  /** CRC-32 of `plain`, so that the body's is combined from the segments' without reading 16 MB. */
+  readonly crc: number;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -22,7 +24,41 @@ export async function deflateSegment(text: string): Promise<DeflatedSegment> {
   const plain = Buffer.from(text);
   // Compressed in libuv's threads, so the event loop goes on serving other calls meanwhile.
   const deflated = await deflateRawAsync(plain, { finishFlush: constants.Z_SYNC_FLUSH });
-  return { plain, deflated };
+  return { plain, deflated, crc: crc32(plain) };
+}
+
+/** Multiplies a 32×32 matrix over GF(2) (one column a word) by a vector. */
+function gf2Times(matrix: number[], vector: number): number {
+  let sum = 0;
+  for (let row = 0; vector !== 0; row += 1, vector >>>= 1) {
+    if (vector & 1) sum ^= matrix[row] as number;
+  }
+  return sum;
+}
+
+const gf2Square = (matrix: number[]) => matrix.map((column) => gf2Times(matrix, column));
+
+/** Operator k appends 2^k zero bytes to a CRC-32 (the first from one zero bit, squared thrice). */
+const APPEND_ZERO_BYTES: number[][] = [];
+{
+  let operator = [0xedb88320, ...Array.from({ length: 31 }, (_, bit) => 1 << bit)];
+  for (let squares = 0; squares < 3; squares += 1) operator = gf2Square(operator);
+  for (let power = 0; power < 53; power += 1) {
+    APPEND_ZERO_BYTES.push(operator);
+    operator = gf2Square(operator);
+  }
+}
+
+/**
+ * CRC-32 of A followed by B from the CRC-32s of A and B and the length of B (as zlib's
+ * crc32_combine): B's length in zero bytes is appended to A's CRC, then B's CRC added.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  let crc = crcA;
+  for (let bytes = lengthB, power = 0; bytes > 0; bytes = Math.floor(bytes / 2), power += 1) {
+    if (bytes % 2 === 1) crc = gf2Times(APPEND_ZERO_BYTES[power] as number[], crc);
+  }
+  return (crc ^ crcB) >>> 0;
 }
 
 /** One gzip member (RFC 1952) holding the segments in order: what any gzip reader accepts. */
@@ -30,7 +66,7 @@ export function gzipOfSegments(segments: readonly DeflatedSegment[]): Buffer {
   let crc = 0;
   let size = 0;
   for (const segment of segments) {
-    crc = crc32(segment.plain, crc);
+    crc = crc32Combine(crc, segment.crc, segment.plain.length);
     size += segment.plain.length;
   }
   const trailer = Buffer.alloc(8);
