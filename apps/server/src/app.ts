@@ -25,7 +25,11 @@ import { createChargerCallsService } from './modules/chargers/charger-calls-serv
 import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
 import { registerChargerRoutes } from './modules/chargers/routes.ts';
 import { createChargerService } from './modules/chargers/service.ts';
-import { createCentralSystem } from './modules/ocpp/central-system.ts';
+import {
+  createCentralSystem,
+  DEFAULT_HEARTBEAT_SECONDS,
+  MISSED_HEARTBEATS,
+} from './modules/ocpp/central-system.ts';
 import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
@@ -41,6 +45,7 @@ import type { SessionPayments } from './modules/payments/session-payments.ts';
 import { registerGroups } from './modules/groups/groups-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
+import { createNatsBus } from './platform/bus/nats-bus.ts';
 import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
@@ -82,6 +87,8 @@ export interface BuildAppOptions {
   bus?: Bus;
   /** How long a charger has to start a remotely started session (tests shorten it). */
   sessions?: { startTimeoutMs?: number };
+  /** Live event streams' keep-alive interval (tests shorten it). */
+  liveEvents?: { keepAliveMs?: number };
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -181,17 +188,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
   const groups = registerGroups(app, register, { db, users, now });
+  // With NATS_URL this node is one of several: commands and events cross them through NATS.
+  const bus =
+    options.bus ??
+    (config.natsUrl
+      ? await createNatsBus({ servers: config.natsUrl, subjectPrefix: config.natsSubjectPrefix })
+      : createInProcessBus());
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const severalNodes = config.natsUrl !== undefined;
   const chargers = createChargerRepository(db);
-  registerChargerRoutes(
-    register,
-    createChargerService({
-      chargers,
-      users,
-      passwords,
-      memberTariff: groups.effectiveTariffFor,
-    }),
-  );
-  const bus = options.bus ?? createInProcessBus();
+  const chargerService = createChargerService({
+    chargers,
+    users,
+    passwords,
+    memberTariff: groups.effectiveTariffFor,
+    // A change notice lost while a node reconnects to NATS is made good within a minute.
+    list: { bus, log: app.log, ...(severalNodes ? { maxAgeMs: 60_000 } : {}) },
+  });
+  registerChargerRoutes(register, chargerService);
+  app.addHook('onClose', () => Promise.resolve(chargerService.close()));
   const transactions = createTransactionRepository(db);
   const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
   const chargingSessions = createChargingSessionRepository(db);
@@ -235,18 +250,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
   });
   centralSystem.attach(app.server);
-  registerChargerCallRoutes(
-    register,
-    createChargerCallsService({ chargers, transactions, commands: app.ocpp.commands, now }),
-  );
-  registerChargerLiveEvents(app, {
-    bus,
-    chargers,
-    authenticate: (token) => tokens.authenticate(token),
-  });
-  // One process holds every charger socket: at start none is connected yet.
-  app.addHook('onReady', () => chargers.markAllOffline());
-  app.addHook('onClose', () => centralSystem.close());
   // Charges hold exactly the pre-authorisation the charger's page shows.
   const chargerCalls = createChargerCallsService({
     chargers,
@@ -254,6 +257,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     commands: app.ocpp.commands,
     now,
   });
+  registerChargerCallRoutes(register, chargerCalls);
+  registerChargerLiveEvents(app, {
+    bus,
+    chargers,
+    authenticate: (token) => tokens.authenticate(token),
+    keepAliveMs: options.liveEvents?.keepAliveMs,
+  });
+  // One process holds every charger socket: at start none is connected yet. Among several, the
+  // others may hold some: only chargers silent for longer than missed heartbeats allow are Offline.
+  app.addHook('onReady', () =>
+    severalNodes
+      ? chargers.markSilentOffline(
+          new Date(
+            now().getTime() -
+              (options.ocpp?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) *
+                1000 *
+                MISSED_HEARTBEATS,
+          ),
+        )
+      : chargers.markAllOffline(),
+  );
+  app.addHook('onClose', () => centralSystem.close());
   await registerPayments(app, register, {
     config,
     db,

@@ -93,6 +93,40 @@ describe('loadConfig', () => {
       'JWT_SECRET: is required when NODE_ENV=production',
     );
   });
+
+  it('runs as one node unless NATS_URL names the servers that join several', async () => {
+    const single = await loadConfig({}, dir);
+    expect(single).toMatchObject({
+      natsUrl: undefined,
+      natsSubjectPrefix: 'evc',
+      demoChargers: true,
+    });
+    const joined = await loadConfig(
+      {
+        NATS_URL: 'nats://10.0.0.5:4222, nats://user:secret@10.0.0.6:4222',
+        NATS_SUBJECT_PREFIX: 'evc.eu',
+      },
+      dir,
+    );
+    expect(joined).toMatchObject({
+      natsUrl: 'nats://10.0.0.5:4222, nats://user:secret@10.0.0.6:4222',
+      natsSubjectPrefix: 'evc.eu',
+      // Each node would run the same demo chargers; one may still be asked to.
+      demoChargers: false,
+    });
+    expect(
+      (await loadConfig({ NATS_URL: 'nats://10.0.0.5:4222', DEMO_CHARGERS: 'true' }, dir))
+        .demoChargers,
+    ).toBe(true);
+    const failure = await loadConfig(
+      { NATS_URL: 'http://10.0.0.5:4222', NATS_SUBJECT_PREFIX: 'evc.*' },
+      dir,
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect(
+      (failure as ConfigError).problems.map((problem) => problem.split(':')[0]).sort(),
+    ).toEqual(['NATS_SUBJECT_PREFIX', 'NATS_URL']);
+  });
 });
 
 describe('loadConfig: payments', () => {

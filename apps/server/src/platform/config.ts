@@ -47,6 +47,17 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   SESSION_START_TIMEOUT: positiveSeconds.default(180),
+  NATS_URL: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((url) => /^(nats|tls|wss?):\/\/[^\s/]+\/?$/.test(url.trim())),
+      'must be one or more nats:// URLs, comma-separated',
+    )
+    .optional(),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be NATS subject tokens, e.g. evc or evc.eu')
+    .default('evc'),
 });
 
 export interface AppConfig {
@@ -76,6 +87,9 @@ export interface AppConfig {
   stripeApiUrl?: string;
   /** Seconds a charger has to start a remotely started session before it is rejected. */
   sessionStartTimeoutSeconds?: number;
+  /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
+  natsUrl: string | undefined;
+  natsSubjectPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -127,12 +141,16 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
       : path.resolve(SERVER_ROOT, '../driver/dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
+    // Several nodes would each run the same demo chargers, two sockets per charger.
     demoChargers:
-      (values.DEMO_CHARGERS ?? (values.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      (values.DEMO_CHARGERS ??
+        (values.NODE_ENV === 'production' || values.NATS_URL ? 'false' : 'true')) === 'true',
     stripeSecretKey: values.STRIPE_SECRET_KEY,
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: values.STRIPE_API_URL,
     sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
+    natsUrl: values.NATS_URL,
+    natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
 }
 

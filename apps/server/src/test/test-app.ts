@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     trustProxy: false,
     demoChargers: false,
+    natsUrl: undefined,
+    natsSubjectPrefix: 'evc',
     ...overrides,
   };
 }
@@ -90,14 +92,29 @@ export interface TestApp {
   login(account: { email: string; password: string }, uuid?: string): Promise<SignedInUser>;
   /** Another app on the same database (e.g. with small rate limits). */
   withApp(options: Partial<BuildAppOptions>): Promise<TestApp>;
+  /**
+   * Another node: an app with its own connection pool on the same PostgreSQL data, as a second
+   * process would run (DATABASE_URL only); closed with this one.
+   */
+  withNode(options: Partial<BuildAppOptions>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const databaseUrl = process.env.DATABASE_URL;
+interface TestDatabase {
+  database: Database;
+  /** Another connection pool on the same data, as another process would have (PostgreSQL only). */
+  reopen: () => Promise<Database>;
+  drop: () => Promise<void>;
+}
+
+async function openTestDatabase(databaseUrl: string | undefined): Promise<TestDatabase> {
   if (!databaseUrl) {
     const database = await openDatabase({});
-    return { database, drop: () => Promise.resolve() };
+    return {
+      database,
+      reopen: () => Promise.reject(new Error('an in-memory PGlite cannot be shared')),
+      drop: () => Promise.resolve(),
+    };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -107,6 +124,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl, searchPath: schema });
   return {
     database,
+    reopen: () => openDatabase({ databaseUrl, searchPath: schema }),
     drop: async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -120,6 +138,7 @@ function wrap(
   app: FastifyInstance,
   database: Database,
   makeAnother: TestApp['withApp'],
+  makeNode: TestApp['withNode'],
   close: () => Promise<void>,
 ): TestApp {
   const call: TestApp['call'] = async (name, options = {}) => {
@@ -166,6 +185,7 @@ function wrap(
       return data.user;
     },
     withApp: makeAnother,
+    withNode: makeNode,
     close,
   };
 }
@@ -174,16 +194,20 @@ function wrap(
  * A fresh database per test file (in-memory PGlite, or a new schema on PostgreSQL when
  * DATABASE_URL is set), migrated and seeded once, and the app built on it.
  */
-export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  options: Partial<BuildAppOptions> = {},
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<TestApp> {
+  const { database, reopen, drop } = await openTestDatabase(databaseUrl);
   await migrate(database);
   await seed(database, createPasswordHasher(TEST_ARGON2));
   const others: FastifyInstance[] = [];
+  const nodes: { app: FastifyInstance; database: Database }[] = [];
 
-  const build = (extra: Partial<BuildAppOptions>) =>
+  const build = (extra: Partial<BuildAppOptions>, on: Database = database) =>
     buildApp({
       config: testConfig(),
-      database,
+      database: on,
       argon2: TEST_ARGON2,
       logger: false,
       rateLimits: GENEROUS_LIMITS,
@@ -194,12 +218,23 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
   const makeAnother = async (extra: Partial<BuildAppOptions>): Promise<TestApp> => {
     const other = await build(extra);
     others.push(other);
-    return wrap(other, database, makeAnother, () => other.close());
+    return wrap(other, database, makeAnother, makeNode, () => other.close());
+  };
+
+  const makeNode = async (extra: Partial<BuildAppOptions>): Promise<TestApp> => {
+    const own = await reopen();
+    const node = { app: await build(extra, own), database: own };
+    nodes.push(node);
+    return wrap(node.app, own, makeAnother, makeNode, () => node.app.close());
   };
 
   const app = await build({});
-  return wrap(app, database, makeAnother, async () => {
+  return wrap(app, database, makeAnother, makeNode, async () => {
     for (const other of others) await other.close();
+    for (const node of nodes) {
+      await node.app.close();
+      await node.database.close();
+    }
     await app.close();
     await database.close();
     await drop();

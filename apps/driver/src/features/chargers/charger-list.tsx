@@ -1,12 +1,13 @@
-import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distanceMetres, type GeoPoint } from '@evc/domain';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { distanceText } from './distance-text.ts';
+import { useVirtualRows } from './use-virtual-rows.ts';
 
 const ROW_ESTIMATE_PX = 112;
+const estimateRowSize = () => ROW_ESTIMATE_PX;
 
 export interface ChargerListProps {
   directory: ChargerDirectory;
@@ -21,17 +22,18 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const getScrollElement = useCallback(() => scroller.current, []);
+  const rows = useVirtualRows({
     count: positions.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    getScrollElement,
+    estimateSize: estimateRowSize,
     overscan: 6,
   });
 
   return (
     <div ref={scroller} className="finder-list" role="list" aria-label={t('chargers.finder.list')}>
-      <div className="finder-list__space" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <div className="finder-list__space" style={{ height: rows.totalSize }}>
+        {rows.items.map((item) => {
           const position = positions[item.index] ?? 0;
           const barcode = directory.barcode[position] ?? '';
           const lat = directory.lat[position] ?? Number.NaN;
@@ -46,7 +48,7 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
               role="listitem"
               className="finder-row"
               data-index={item.index}
-              ref={virtualizer.measureElement}
+              ref={rows.measureElement}
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <button type="button" className="finder-row__open" onClick={() => onOpen(barcode)}>

@@ -1,3 +1,4 @@
+import { clearRecentChargers } from '../recent-chargers.ts';
 import { clearCredentials } from './stored-credentials.ts';
 import { clearTokens } from './token-store.ts';
 
@@ -10,9 +11,10 @@ export const sessionExit = {
 
 /**
  * spec 000 §4, §8: logout clears tokens and stored credentials, goes to /login and reloads.
- * Loading /login afresh does both the navigation and the reload.
+ * Loading /login afresh does both the navigation and the reload. The recent charge points go
+ * too: whoever signs in next on this device should not see where the last driver charged.
  */
 export async function endSession(): Promise<void> {
-  await Promise.all([clearTokens(), clearCredentials()]);
+  await Promise.all([clearTokens(), clearCredentials(), clearRecentChargers()]);
   sessionExit.goToLogin();
 }

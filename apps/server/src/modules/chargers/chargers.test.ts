@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('operator provisioning', () => {
-  test('an operator provisions a charger; every field comes back, connectors Offline until it connects', async () => {
+  test('an operator provisions a charger; every field comes back, offline with no status until it connects', async () => {
     const created = await t.call('operatorCreateCharger', {
       token: operatorToken,
       body: demoCharger(),
@@ -51,13 +51,13 @@ describe('operator provisioning', () => {
           connectornumber: 1,
           name: 'Connector 1',
           type: 'Type 2',
-          currentStatus: { status: 'Offline' },
+          currentStatus: { status: 'Unknown' },
         },
         {
           connectornumber: 2,
           name: 'Connector 2',
           type: 'CCS',
-          currentStatus: { status: 'Offline' },
+          currentStatus: { status: 'Unknown' },
         },
       ],
       tariff: {

@@ -66,6 +66,8 @@ export function registerChargerLiveEvents(
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // The client knows the stream is open now, not at the first event or keep-alive.
+    raw.flushHeaders();
     const send = (event: ChargerLiveEvent) => {
       if (wanted.size > 0 && !wanted.has(event.barcode)) return;
       raw.write(`event: charger\ndata: ${JSON.stringify(event)}\n\n`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -29,6 +29,7 @@ export interface UnflaggedTariffCosts {
 
 /** A public charger as /listChargers needs it: its columns, tariff costs and connectors. */
 export interface ListedChargerRow {
+  id: string;
   barcode: string;
   name: string;
   lat: number;
@@ -44,11 +45,27 @@ export interface ListedChargerRow {
 }
 
 /**
- * Counts writes to chargers and connectors per database, so a cache built from them knows when it
- * is stale. Every write goes through this repository; several repositories on one database (the
- * seed, each app in tests) share the count.
+ * What a write to chargers or connectors changed, for caches built from them (the charger list):
+ * `live` is a charger's online flag or a connector status, which a cache can patch by reading that
+ * charger again; `listing` is anything else it shows (a charger added, changed or removed, or many
+ * chargers at once when `chargerId` is null), which calls for reading the list again.
  */
-const writeVersions = new WeakMap<Db, number>();
+export type ChargerChange =
+  { scope: 'live'; chargerId: string } | { scope: 'listing'; chargerId: string | null };
+
+/**
+ * Who hears the writes made through any repository on one database (the seed, each app in tests,
+ * the benchmark): every write goes through this repository.
+ */
+const watchers = new WeakMap<Db, Set<(change: ChargerChange) => void>>();
+
+/** Calls `listener` after every write to chargers or connectors on `db`; answers the stop. */
+export function watchChargerChanges(db: Db, listener: (change: ChargerChange) => void): () => void {
+  let set = watchers.get(db);
+  if (!set) watchers.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
 
 /** Charger columns the charger list shows (`online` is handled on its own). */
 const LISTED_COLUMNS = new Set<string>([
@@ -63,12 +80,12 @@ const LISTED_COLUMNS = new Set<string>([
   'home',
 ]);
 
-export function chargerDataVersion(db: Db): number {
-  return writeVersions.get(db) ?? 0;
-}
-
 export function createChargerRepository(db: Db) {
-  const changed = () => writeVersions.set(db, chargerDataVersion(db) + 1);
+  const tell = (change: ChargerChange) => {
+    for (const listener of watchers.get(db) ?? []) listener(change);
+  };
+  const changed = (chargerId: string | null = null) => tell({ scope: 'listing', chargerId });
+  const changedLive = (chargerId: string) => tell({ scope: 'live', chargerId });
 
   async function withConnectors(rows: ChargerRow[]): Promise<ChargerWithConnectors[]> {
     if (rows.length === 0) return [];
@@ -93,8 +110,8 @@ export function createChargerRepository(db: Db) {
   }
 
   return {
-    /** Moves on with every write to chargers or connectors. */
-    dataVersion: () => chargerDataVersion(db),
+    /** Calls `listener` after every write to chargers or connectors on this database. */
+    watch: (listener: (change: ChargerChange) => void) => watchChargerChanges(db, listener),
 
     /** Adds a charger and its connectors together; false when its id or barcode is taken. */
     async insert(charger: NewCharger, list: NewConnector[]): Promise<boolean> {
@@ -111,7 +128,7 @@ export function createChargerRepository(db: Db) {
             .values(list.map((connector) => ({ ...connector, chargerId: charger.id })));
           return true;
         })
-        .finally(changed);
+        .finally(() => changed(charger.id));
     },
 
     /**
@@ -139,7 +156,7 @@ export function createChargerRepository(db: Db) {
           if (rows.length > 0) await tx.insert(connectors).values(rows);
           return added.size;
         })
-        .finally(changed);
+        .finally(() => changed());
     },
 
     async update(id: string, changes: Partial<NewCharger>, list?: NewConnector[]): Promise<void> {
@@ -167,7 +184,7 @@ export function createChargerRepository(db: Db) {
             );
           }
         })
-        .finally(changed);
+        .finally(() => changed(id));
     },
 
     async remove(id: string): Promise<boolean> {
@@ -175,7 +192,7 @@ export function createChargerRepository(db: Db) {
         .delete(chargers)
         .where(eq(chargers.id, id))
         .returning({ id: chargers.id })
-        .finally(changed);
+        .finally(() => changed(id));
       return removed.length === 1;
     },
 
@@ -222,7 +239,24 @@ export function createChargerRepository(db: Db) {
         .update(chargers)
         .set({ online: false })
         .where(eq(chargers.online, true))
-        .finally(changed);
+        .finally(() => changed());
+    },
+
+    /**
+     * With several nodes, one starting cannot know which chargers the others hold: it marks
+     * offline only those that have not booted nor sent a heartbeat since `silentSince`.
+     */
+    async markSilentOffline(silentSince: Date): Promise<void> {
+      await db
+        .update(chargers)
+        .set({ online: false })
+        .where(
+          and(
+            eq(chargers.online, true),
+            sql`coalesce(greatest(${chargers.lastHeartbeatAt}, ${chargers.lastBootAt}), '-infinity') < ${silentSince}`,
+          ),
+        )
+        .finally(() => changed());
     },
 
     /**
@@ -234,7 +268,7 @@ export function createChargerRepository(db: Db) {
       try {
         if (Object.keys(rest).length > 0) {
           await db.update(chargers).set(rest).where(eq(chargers.id, id));
-          if (Object.keys(rest).some((column) => LISTED_COLUMNS.has(column))) changed();
+          if (Object.keys(rest).some((column) => LISTED_COLUMNS.has(column))) changed(id);
         }
         if (online !== undefined) {
           const flipped = await db
@@ -242,33 +276,41 @@ export function createChargerRepository(db: Db) {
             .set({ online })
             .where(and(eq(chargers.id, id), ne(chargers.online, online)))
             .returning({ id: chargers.id });
-          if (flipped.length > 0) changed();
+          if (flipped.length > 0) changedLive(id);
         }
       } catch (error) {
-        changed();
+        changed(id);
         throw error;
       }
     },
 
     /**
-     * Every public charger (home chargers are private) with its connectors, ordered by barcode, in
-     * one query: connectors are aggregated in SQL and the tariff is cut down to its stored free
-     * flag; only a row written without the flag has its costs and half-hourly rates read.
+     * Public chargers (home chargers are private) with their connectors, ordered by barcode:
+     * every one, a page of `limit` after the barcode `after`, or those of `ids`. One query:
+     * connectors are aggregated in SQL and the tariff is cut down to its stored free flag; only a
+     * row written without the flag has its costs and half-hourly rates read.
      */
-    async listPublic(): Promise<ListedChargerRow[]> {
-      return db
-        .select({
-          barcode: chargers.barcode,
-          name: chargers.name,
-          lat: chargers.lat,
-          lon: chargers.lon,
-          address: chargers.address,
-          city: chargers.city,
-          postCode: chargers.postCode,
-          online: chargers.online,
-          // One read of the tariff per row: a variable tariff is large, and every `->` on it
-          // unpacks it again.
-          free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
+    async listPublic(
+      select: { after?: string; limit?: number; ids?: string[] } = {},
+    ): Promise<ListedChargerRow[]> {
+      return db.transaction(async (tx) => {
+        // The sub-selects' cost estimates make PostgreSQL compile this query to machine code
+        // (JIT), which takes longer than the query itself; PGlite has no JIT and takes the setting.
+        await tx.execute(sql`SET LOCAL jit = off`);
+        const query = tx
+          .select({
+            id: chargers.id,
+            barcode: chargers.barcode,
+            name: chargers.name,
+            lat: chargers.lat,
+            lon: chargers.lon,
+            address: chargers.address,
+            city: chargers.city,
+            postCode: chargers.postCode,
+            online: chargers.online,
+            // One read of the tariff per row: a variable tariff is large, and every `->` on it
+            // unpacks it again.
+            free: sql<boolean | UnflaggedTariffCosts>`coalesce(${chargers.tariff}->'free',
             jsonb_build_object(
               'standard_rate', ${chargers.tariff}->'standard_rate',
               'alternate_rate', ${chargers.tariff}->'alternate_rate',
@@ -278,14 +320,22 @@ export function createChargerRepository(db: Db) {
               'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
                 ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
               ) AS rate(value))))`,
-          connectors: sql<[number, string, string][] | null>`(
+            connectors: sql<[number, string, string][] | null>`(
             SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
               ORDER BY k.connector_number)
             FROM ${connectors} AS k WHERE k.charger_id = ${chargers.id})`,
-        })
-        .from(chargers)
-        .where(eq(chargers.home, false))
-        .orderBy(asc(chargers.barcode));
+          })
+          .from(chargers)
+          .where(
+            and(
+              eq(chargers.home, false),
+              select.after === undefined ? undefined : gt(chargers.barcode, select.after),
+              select.ids === undefined ? undefined : inArray(chargers.id, select.ids),
+            ),
+          )
+          .orderBy(asc(chargers.barcode));
+        return select.limit === undefined ? query : query.limit(select.limit);
+      });
     },
 
     /** Records a reported status and, unless an older report arrives late, makes it current. */
@@ -312,8 +362,8 @@ export function createChargerRepository(db: Db) {
           .where(which);
         return true;
       });
-      // Only a status that became current shows in the charger list; counted once committed.
-      if (madeCurrent) changed();
+      // Only a status that became current shows in the charger list; told once committed.
+      if (madeCurrent) changedLive(report.chargerId);
     },
   };
 }

@@ -5,14 +5,14 @@ import {
   type ChargerView,
   type TariffData,
 } from '@evc/contract';
-import { isTariffFree } from '@evc/domain';
+import { isTariffFree, toConnectorStatus } from '@evc/domain';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { createChargerList, type ChargerList } from './charger-list.ts';
+import { createChargerList, type ChargerList, type ChargerListDeps } from './charger-list.ts';
 import type {
   ChargerRepository,
   ChargerWithConnectors,
@@ -35,6 +35,8 @@ export interface ChargerServiceDeps {
   passwords: PasswordHasher;
   /** The driver's own tariff at a charger through a group they joined, or null. */
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
+  /** How the charger list of each node hears of changes made on the others. */
+  list?: Pick<ChargerListDeps, 'bus' | 'maxAgeMs' | 'log'>;
 }
 
 /** A provisioned charger's row, from the operator's input (the password already hashed). */
@@ -100,10 +102,8 @@ export function chargerView({ charger, connectors }: ChargerWithConnectors): Cha
       type: connector.type as ChargerView['connectors'][number]['type'],
       maxPowerKw: connector.maxPowerKw,
       currentStatus: {
-        // spec 000 §4: Offline overrides every connector status.
-        status: (charger.online
-          ? connector.status
-          : 'Offline') as ChargerView['connectors'][number]['currentStatus']['status'],
+        // As reported; the app words it with `online` (spec 000 §4: Offline overrides all).
+        status: toConnectorStatus(connector.status),
         errorCode: connector.errorCode,
         at: connector.statusAt?.toISOString() ?? null,
       },
@@ -122,7 +122,11 @@ export function createChargerService(deps: ChargerServiceDeps) {
     return user.id;
   }
 
-  const publicList = createChargerList({ chargers: deps.chargers, users: deps.users });
+  const publicList = createChargerList({
+    chargers: deps.chargers,
+    users: deps.users,
+    ...deps.list,
+  });
 
   async function load(id: string): Promise<ChargerWithConnectors> {
     const found = await deps.chargers.findById(id);
@@ -215,6 +219,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
     /** spec 000 §7 /listChargers: the public chargers a driver may charge at, as columns. */
     listPublic: (auth: AuthContext, input: Parameters<ChargerList['list']>[1]) =>
       publicList.list(auth, input),
+
+    close: () => publicList.close(),
   };
 }
 

@@ -26,7 +26,7 @@ export const OCPP_PATH = '/ocpp/';
 /** spec 000 §4: how often a charger is asked to send a Heartbeat. */
 export const DEFAULT_HEARTBEAT_SECONDS = 60;
 /** A charger that has said nothing for this many heartbeat intervals is Offline. */
-const MISSED_HEARTBEATS = 3;
+export const MISSED_HEARTBEATS = 3;
 
 /**
  * What the charging sessions do with what a charger reports, called once it is stored. Replays

@@ -5,8 +5,16 @@
  */
 export interface Bus {
   publish(subject: string, event: unknown): void;
-  /** Calls `listener` for every event on `subject`; returns the unsubscribe function. */
-  subscribe(subject: string, listener: (event: unknown) => void): () => void;
+  /**
+   * Calls `listener` for every event on `subject`; returns the unsubscribe function. Listeners
+   * sharing a `group` share the work: each event reaches one of them, on whichever node (for
+   * work that must happen once, such as settling a finished session).
+   */
+  subscribe(
+    subject: string,
+    listener: (event: unknown) => void,
+    options?: { group?: string },
+  ): () => void;
   /**
    * Sends a request to the one responder of `subject` and waits for its answer. Rejects with
    * `NoResponderError` when nobody serves the subject and `BusTimeoutError` after `timeoutMs`.

@@ -1,21 +1,32 @@
 import { BusTimeoutError, NoResponderError, type Bus } from './bus.ts';
 
+interface Listener {
+  deliver: (event: unknown) => void;
+  group: string | undefined;
+}
+
 /** The bus of a single node: events and requests stay in this process. */
 export function createInProcessBus(): Bus {
-  const listeners = new Map<string, Set<(event: unknown) => void>>();
+  const listeners = new Map<string, Set<Listener>>();
   const responders = new Map<string, (payload: unknown) => Promise<unknown>>();
 
   return {
     publish(subject, event) {
+      const served = new Set<string>();
       for (const listener of listeners.get(subject) ?? []) {
+        if (listener.group !== undefined) {
+          if (served.has(listener.group)) continue;
+          served.add(listener.group);
+        }
         // One failing listener must not keep the event from the others.
-        queueMicrotask(() => listener(event));
+        queueMicrotask(() => listener.deliver(event));
       }
     },
 
-    subscribe(subject, listener) {
+    subscribe(subject, deliver, options) {
       let set = listeners.get(subject);
       if (!set) listeners.set(subject, (set = new Set()));
+      const listener: Listener = { deliver, group: options?.group };
       set.add(listener);
       return () => {
         set.delete(listener);

@@ -15,9 +15,9 @@ export class EncodedAnswer<T> {
   declare readonly answers?: T;
 
   private constructor(
-    private readonly identity: Buffer,
+    private readonly identity: () => Buffer,
     private readonly gzipped: Buffer,
-    private readonly brotli: Buffer,
+    private readonly brotli: Buffer | null,
   ) {}
 
   static async of<T>(data: T): Promise<EncodedAnswer<T>> {
@@ -32,17 +32,32 @@ export class EncodedAnswer<T> {
         },
       }),
     ]);
-    return new EncodedAnswer<T>(json, gzipped, brotli);
+    return new EncodedAnswer<T>(() => json, gzipped, brotli);
+  }
+
+  /**
+   * An answer its builder has already gzipped (pieced together from parts it keeps, see
+   * segmented-gzip.ts); the plain bytes are made only for a client that takes no gzip.
+   */
+  static ofGzip<T>(gzipped: Buffer, plain: () => Buffer): EncodedAnswer<T> {
+    let made: Buffer | undefined;
+    return new EncodedAnswer<T>(() => (made ??= plain()), gzipped, null);
+  }
+
+  /** The answer's bytes in one encoding (brotli only when made). */
+  bytes(encoding: 'gzip' | 'identity'): Buffer {
+    return encoding === 'gzip' ? this.gzipped : this.identity();
   }
 
   /** Sends the smallest encoding the client accepts. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const accepted = String(request.headers['accept-encoding'] ?? '').toLowerCase();
-    const [encoding, body] = acceptsEncoding(accepted, 'br')
-      ? ['br', this.brotli]
-      : acceptsEncoding(accepted, 'gzip')
-        ? ['gzip', this.gzipped]
-        : ['identity', this.identity];
+    const [encoding, body] =
+      this.brotli && acceptsEncoding(accepted, 'br')
+        ? ['br', this.brotli]
+        : acceptsEncoding(accepted, 'gzip')
+          ? ['gzip', this.gzipped]
+          : ['identity', this.identity()];
     reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('vary', 'accept-encoding');
