@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ChargerView } from '@evc/contract';
+import { connectorStatusWording } from '@evc/domain';
 import {
   createTestApp,
   DRIVER,
@@ -87,10 +88,15 @@ test('the simulator boots as a provisioned charger and its status changes reach 
 
   await simulator.stop();
   charger = await until((view) => !view.online);
-  expect(charger.connectors.map((connector) => connector.currentStatus.status)).toEqual([
-    'Offline',
-    'Offline',
-  ]);
+  // The server keeps what each connector last reported; the driver sees Offline over it (000 §4).
+  const shown = charger.connectors.map((connector) =>
+    connectorStatusWording({
+      status: connector.currentStatus.status,
+      chargerOnline: charger.online,
+      ownsTransaction: false,
+    }),
+  );
+  expect(shown).toEqual(['Offline', 'Offline']);
 });
 
 test('a simulator with the wrong password is refused', async () => {

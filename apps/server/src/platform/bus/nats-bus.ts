@@ -50,6 +50,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
   return {
     publish(name, event) {
+      // A node shutting down still reports its chargers Offline as their sockets close; with the
+      // connection closed there is no one left to tell, and the database holds the state anyway.
+      if (connection.isClosed() || connection.isDraining()) return;
       connection.publish(subject(name), codec.encode(event));
     },
 
