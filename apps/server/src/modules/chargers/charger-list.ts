@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CHARGER_LIST_FIELDS,
   type ListChargersResponse,
@@ -52,6 +53,7 @@ export interface ChargerListDeps {
 const MAX_VARIANTS = 8;
 /** Chargers read again per query when patching the list. */
 const PATCH_BATCH = 1000;
+const PAGE_PAUSE_MS = 5;
 
 const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
 
@@ -335,6 +337,9 @@ export function createChargerList(deps: ChargerListDeps) {
         });
         rows.push(...page);
         if (page.length < pageSize) break;
+        // PGlite runs a query on this thread: a pause between pages lets calls waiting on the
+        // event loop (served the previous list meanwhile) through before the next page.
+        await sleep(PAGE_PAUSE_MS);
       }
       return { table: tableOf(rows), heard };
     } catch (error) {

@@ -104,4 +104,22 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
       .poll(async () => (await listOnB()).name, { timeout: 3000, interval: 20 })
       .toBe('Renamed on node A');
   });
+  test('a node starting leaves online the chargers another node holds', async () => {
+    const options = {
+      config: testConfig({ natsUrl: NATS_URL, natsSubjectPrefix: testSubjectPrefix() }),
+    };
+    const c = await a.withNode(options);
+    await c.app.ready();
+    const seen = await c.call('getChargerByBarcode', {
+      token: driverToken,
+      body: { barcode: '3501' },
+    });
+    expect(seen.body.data).toMatchObject({ online: true });
+    // Provisioned but never connected: still Offline.
+    const never = await c.call('getChargerByBarcode', {
+      token: driverToken,
+      body: { barcode: '3502' },
+    });
+    expect(never.body.data).toMatchObject({ online: false });
+  });
 });
