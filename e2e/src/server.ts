@@ -43,6 +43,8 @@ export async function startServer(
     APP_URL: baseUrl,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Every browser test signs the demo driver in from 127.0.0.1: more than a person would.
+    LOGIN_RATE_LIMIT: '1000',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -183,7 +183,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const register = createCallRegistrar(app, (token) => tokens.authenticate(token));
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limits = {
+    ...DEFAULT_RATE_LIMITS,
+    ...(config.loginRateLimit
+      ? { login: { ...DEFAULT_RATE_LIMITS.login, max: config.loginRateLimit } }
+      : {}),
+    ...options.rateLimits,
+  };
   registerAuthRoutes(register, auth, mfa, limits);
   registerUserRoutes(register, usersService);
   registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));

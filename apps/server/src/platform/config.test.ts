@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 2_592_000,
       staticDir: path.resolve(SERVER_ROOT, '../driver/dist'),
+      loginRateLimit: 20,
     });
   });
 
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         STATIC_DIR: 'public',
         TRUST_PROXY: 'true',
+        LOGIN_RATE_LIMIT: '50',
       },
       dir,
     );
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       staticDir: path.join(dir, 'public'),
       trustProxy: true,
+      loginRateLimit: 50,
     });
   });
 
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'http://x',
         API_VERSION: '2',
         ACCESS_TOKEN_TTL: '-5',
+        LOGIN_RATE_LIMIT: '0',
       },
       dir,
     ).catch((error: unknown) => error);
@@ -86,6 +90,7 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_TTL',
       'API_VERSION',
       'JWT_SECRET',
+      'LOGIN_RATE_LIMIT',
       'PORT',
       'SMTP_URL',
     ]);

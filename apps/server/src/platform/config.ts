@@ -47,6 +47,7 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   SESSION_START_TIMEOUT: positiveSeconds.default(180),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   NATS_URL: z
     .string()
     .refine(
@@ -87,6 +88,8 @@ export interface AppConfig {
   stripeApiUrl?: string;
   /** Seconds a charger has to start a remotely started session before it is rejected. */
   sessionStartTimeoutSeconds?: number;
+  /** Sign-in attempts allowed per client address, and per login name, in 15 minutes. */
+  loginRateLimit?: number;
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -149,6 +152,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: values.STRIPE_API_URL,
     sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
+    loginRateLimit: values.LOGIN_RATE_LIMIT,
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
