@@ -8,6 +8,7 @@ import {
   type ChargerView,
 } from '@evc/contract';
 import { carTypes, users } from '../../platform/db/schema.ts';
+import { until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 import { createChargingSessionRepository } from '../sessions/charging-session-repository.ts';
@@ -23,22 +24,6 @@ let otherId: string;
 let yard: ChargerView;
 let milesPerKwh: number;
 const sims: ChargePointSimulator[] = [];
-
-async function userRow(email: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row;
-}
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 40));
-  }
-}
 
 const history = async (token: string, body: object) => {
   const answer = await t.call('getChargeHistory', { token, body });
@@ -91,8 +76,8 @@ beforeAll(async () => {
   base = await listenOnLoopback(t);
   driver = (await t.login(DRIVER)).token;
   other = (await t.login(OPERATOR)).token;
-  const driverRow = await userRow(DRIVER.email);
-  const otherRow = await userRow(OPERATOR.email);
+  const driverRow = await userRow(t, DRIVER.email);
+  const otherRow = await userRow(t, OPERATOR.email);
   [driverCode, driverId, otherCode, otherId] = [
     driverRow.hrCode,
     driverRow.id,

@@ -4,7 +4,8 @@ import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { rfidCard, transactionView, userRfidsResponse, type RfidCard } from '@evc/contract';
-import { chargingSessions, users } from '../../platform/db/schema.ts';
+import { chargingSessions } from '../../platform/db/schema.ts';
+import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
@@ -23,8 +24,8 @@ beforeAll(async () => {
   base = await listenOnLoopback(t);
   driver = (await t.login(DRIVER)).token;
   other = (await t.login(OPERATOR)).token;
-  driverId = (await userRow(DRIVER.email)).id;
-  otherId = (await userRow(OPERATOR.email)).id;
+  driverId = (await userRow(t, DRIVER.email)).id;
+  otherId = (await userRow(t, OPERATOR.email)).id;
 });
 
 afterAll(async () => {
@@ -32,28 +33,6 @@ afterAll(async () => {
   for (const client of clients) await client.close({ force: true }).catch(() => undefined);
   await t.close();
 });
-
-async function userRow(email: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row;
-}
-
-/** The stored balance is negative when in credit (spec 000 §3): -5000 is £50 to spend. */
-async function setStoredBalance(email: string, balanceMinor: number) {
-  await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
-}
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 40));
-  }
-}
 
 async function cards(token: string, userid: string): Promise<RfidCard[]> {
   const answer = await t.call('getUserRFIDs', { token, body: { userid } });
@@ -196,7 +175,7 @@ describe('RFID card calls', () => {
 describe('a linked card at a charger', () => {
   test('an unknown card is Invalid and shown to the scan wizard; once linked it is Accepted', async () => {
     const { sim } = await liveCharger('RFID-CP-1', '7101');
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     expect(await sim.presentTag(1, 'AA11BB22')).toBe('Invalid');
     const seen = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
       token: driver,
@@ -216,7 +195,7 @@ describe('a linked card at a charger', () => {
 
   test('a session started by the card is the owner’s, paid from their credit', async () => {
     const { charger, sim } = await liveCharger('RFID-CP-2', '7102');
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     expect((await create(driver, { uid: 'F00DF00D', userid: driverId })).status).toBe(200);
 
     expect(await sim.presentTag(1, 'F00DF00D')).toBe('Accepted');
@@ -263,12 +242,12 @@ describe('a linked card at a charger', () => {
     const total = done.data.cost.applied_cost.total;
     expect(total).toBeGreaterThan(0);
     expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
-    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(-5000 + total);
   });
 
   test('a card whose owner has no credit is Blocked, and starts nothing', async () => {
     const { charger, sim } = await liveCharger('RFID-CP-3', '7103');
-    await setStoredBalance(DRIVER.email, 0);
+    await setStoredBalance(t, DRIVER.email, 0);
     expect((await create(driver, { uid: 'B10CB10C', userid: driverId })).status).toBe(200);
     expect(await sim.presentTag(1, 'B10CB10C')).toBe('Blocked');
     const sessions = await t.database.db
@@ -286,7 +265,7 @@ describe('a linked card at a charger', () => {
 
   test('an unlinked card is Invalid again', async () => {
     const { sim } = await liveCharger('RFID-CP-4', '7104');
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const card = rfidCard.parse(
       (await create(driver, { uid: 'C0FFEE42', userid: driverId })).body.data,
     );
@@ -296,7 +275,7 @@ describe('a linked card at a charger', () => {
 
   test('a charger that starts with a card its owner cannot pay for is told to stop', async () => {
     const charger = await provisionCharger(t, other, testCharger('RFID-CP-5', '7105'));
-    await setStoredBalance(DRIVER.email, 0);
+    await setStoredBalance(t, DRIVER.email, 0);
     expect((await create(driver, { uid: 'DEC0DE05', userid: driverId })).status).toBe(200);
     const options: Partial<RPC_ClientOptions> = {
       endpoint: `ws://${base}/ocpp`,

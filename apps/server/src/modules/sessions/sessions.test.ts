@@ -12,6 +12,7 @@ import {
 } from '@evc/contract';
 import { energyKwh } from '@evc/domain';
 import { chargingSessions, users } from '../../platform/db/schema.ts';
+import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   driver = (await t.login(DRIVER)).token;
   operatorToken = (await t.login(OPERATOR)).token;
   other = operatorToken;
-  driverId = (await userRow(DRIVER.email)).id;
+  driverId = (await userRow(t, DRIVER.email)).id;
 });
 
 afterAll(async () => {
@@ -44,28 +45,6 @@ afterAll(async () => {
   for (const client of clients) await client.close({ force: true }).catch(() => undefined);
   await t.close();
 });
-
-async function userRow(email: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row;
-}
-
-/** The stored balance is negative when in credit (spec 000 §3): -5000 is £50 to spend. */
-async function setStoredBalance(email: string, balanceMinor: number) {
-  await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
-}
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 40));
-  }
-}
 
 /** A charger provisioned by the operator and run by a simulator over a real socket. */
 async function liveCharger(
@@ -177,7 +156,7 @@ describe('a CREDIT session with the simulator', () => {
   let id: string;
 
   test('starts, follows MeterValues live, stops and is debited once at the final cost', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const { charger, sim } = await liveCharger('CP-SESS-CREDIT', '5101', {
       name: 'Session Street',
       tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
@@ -231,7 +210,7 @@ describe('a CREDIT session with the simulator', () => {
     expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
     expect(done.powerW).toBe(0);
     expect(done.breakdown.reduce((sum, entry) => sum + entry.value, 0)).toBeCloseTo(wh / 1000, 6);
-    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(-5000 + total);
 
     const latest = await t.call('latestUserTransaction', { token: driver });
     expect((latest.body.data as TransactionView)._id).toBe(id);
@@ -481,7 +460,7 @@ describe('a PAYG session', () => {
 
 describe('a StopTransaction replayed', () => {
   test('late after the charger was offline and then again: settled once', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const { charger, sim } = await liveCharger('CP-SESS-REPLAY', '5105');
     const started = await start(driver, {
       chargerid: charger._id,
@@ -500,7 +479,7 @@ describe('a StopTransaction replayed', () => {
     const done = await finished(driver, started._id);
     const total = done.data.cost.applied_cost.total;
     expect(done.payment).toEqual({ held: 0, captured: total, status: 'debited' });
-    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(-5000 + total);
 
     // The same StopTransaction once more, as a charger unsure it was heard would send it.
     await sim.stop();
@@ -525,13 +504,13 @@ describe('a StopTransaction replayed', () => {
     const after = await session(driver, started._id);
     expect(after.payment).toEqual(done.payment);
     expect(after.data.cost.applied_cost.total).toBe(total);
-    expect((await userRow(DRIVER.email)).balanceMinor).toBe(-5000 + total);
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(-5000 + total);
   });
 });
 
 describe('pause and resume', () => {
   test('the driver’s 0 A profile pauses, clearing it resumes; the vehicle pausing is shown apart', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const { charger, sim } = await liveCharger('CP-SESS-PAUSE', '5106');
     const started = await start(driver, {
       chargerid: charger._id,
@@ -593,8 +572,8 @@ describe('pause and resume', () => {
 
 describe('automatic receipt and live events', () => {
   test('the SSE stream delivers progress; a driver with the charge-finished alert gets the receipt', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
-    const row = await userRow(DRIVER.email);
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const row = await userRow(t, DRIVER.email);
     await t.database.db
       .update(users)
       .set({
@@ -661,7 +640,7 @@ describe('bad input', () => {
   });
 
   test('CREDIT without credit is refused and leaves no session behind', async () => {
-    await setStoredBalance(DRIVER.email, 0);
+    await setStoredBalance(t, DRIVER.email, 0);
     const { charger, sim } = await liveCharger('CP-SESS-BROKE', '5111');
     const before = (await t.call('latestUserTransaction', { token: driver })).body.data;
     const refused = await t.call('remoteStartTransaction', {
@@ -714,7 +693,7 @@ describe('bad input', () => {
   });
 
   test('a receipt for a session that has not finished is a 409', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const { charger } = await liveCharger('CP-SESS-EARLY', '5110');
     const started = await start(driver, {
       chargerid: charger._id,
@@ -787,7 +766,7 @@ async function readEventsFor(response: Response, ms: number): Promise<Transactio
 
 describe('a group member at a charger where the group has its own tariff', () => {
   test('is priced by the group tariff, kept for the whole session', async () => {
-    await setStoredBalance(DRIVER.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
     const { charger } = await liveCharger('CP-SESS-GROUP', '5191', {
       tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
     });

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../platform/db/schema.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A user's row by e-mail address. */
+export async function userRow(t: TestApp, email: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+/** The stored balance is negative when in credit (spec 000 §3): -5000 is £50 to spend. */
+export async function setStoredBalance(t: TestApp, email: string, balanceMinor: number) {
+  await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
+}
+
+/** Reads until `check` holds, or fails with the last value read after `timeoutMs`. */
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 40));
+  }
+}
