@@ -1,6 +1,6 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
-import { cardOutline, checkmarkCircle } from 'ionicons/icons';
+import { IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { cardOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Card } from '@evc/contract';
@@ -10,6 +10,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useCountries } from './api/reference-data.ts';
 import { usePaymentMethod, useUpdatePaymentMethod } from './api/payment-method.ts';
 import { refusedField } from './field-errors.ts';
+import { SaveFooter } from './save-footer.tsx';
 import './settings.css';
 
 interface Form {
@@ -131,21 +132,13 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
         ))}
       </IonSelect>
       {fieldError('address_country')}
-      <FormError message={refused && refused.field === null ? refused.text : null} />
-      {saved && (
-        <p className="form-note settings-saved" role="status">
-          <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
-          <span>{t('editCard.saved')}</span>
-        </p>
-      )}
-      <IonButton
-        type="submit"
-        expand="block"
-        className="primary-action"
-        disabled={update.isPending}
-      >
-        {update.isPending ? t('editUser.saving') : t('editCard.save')}
-      </IonButton>
+      <SaveFooter
+        error={refused && refused.field === null ? refused.text : null}
+        saved={saved}
+        savedText={t('editCard.saved')}
+        saveText={t('editCard.save')}
+        pending={update.isPending}
+      />
     </form>
   );
 }

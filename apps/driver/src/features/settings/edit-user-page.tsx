@@ -1,15 +1,15 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
-import { checkmarkCircle } from 'ionicons/icons';
+import { IonInput, IonSelect, IonSelectOption } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { PageView } from '../../ui/page-view/page-view.tsx';
 import { CarChoice } from './car-choice.tsx';
 import { refusedField } from './field-errors.ts';
 import { useCountries, useCurrencies } from './api/reference-data.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { SaveFooter } from './save-footer.tsx';
 import './settings.css';
 
 interface Form {
@@ -195,21 +195,13 @@ function EditUserForm({ user }: { user: User }) {
       />
       {fieldError('car_type')}
 
-      <FormError message={refused && refused.field === null ? refused.text : null} />
-      {saved && (
-        <p className="form-note settings-saved" role="status">
-          <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
-          <span>{t('editUser.saved')}</span>
-        </p>
-      )}
-      <IonButton
-        type="submit"
-        expand="block"
-        className="primary-action"
-        disabled={update.isPending}
-      >
-        {update.isPending ? t('editUser.saving') : t('editUser.save')}
-      </IonButton>
+      <SaveFooter
+        error={refused && refused.field === null ? refused.text : null}
+        saved={saved}
+        savedText={t('editUser.saved')}
+        saveText={t('editUser.save')}
+        pending={update.isPending}
+      />
     </form>
   );
 }

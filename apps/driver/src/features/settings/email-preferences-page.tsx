@@ -1,23 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import {
-  IonButton,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-  IonToggle,
-} from '@ionic/react';
-import { checkmarkCircle } from 'ionicons/icons';
+import { IonItem, IonLabel, IonList, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { EmailPrefs, User } from '@evc/contract';
 import { DEFAULT_DECIMAL_DIGITS, formatMoney } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ALERT_NAMES, thresholdOptions, withEnabled, type AlertName } from './alert-thresholds.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { SaveFooter } from './save-footer.tsx';
 import './settings.css';
 
 const ALERT_KEYS: Record<AlertName, string> = {
@@ -105,21 +96,13 @@ function EmailPreferencesForm({ user }: { user: User }) {
           </IonList>
         );
       })}
-      <FormError message={error} />
-      {saved && (
-        <p className="form-note settings-saved" role="status">
-          <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
-          <span>{t('emailPreferences.saved')}</span>
-        </p>
-      )}
-      <IonButton
-        type="submit"
-        expand="block"
-        className="primary-action"
-        disabled={update.isPending}
-      >
-        {update.isPending ? t('editUser.saving') : t('emailPreferences.save')}
-      </IonButton>
+      <SaveFooter
+        error={error}
+        saved={saved}
+        savedText={t('emailPreferences.saved')}
+        saveText={t('emailPreferences.save')}
+        pending={update.isPending}
+      />
     </form>
   );
 }
