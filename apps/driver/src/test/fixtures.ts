@@ -1,4 +1,4 @@
-import type { User } from '@evc/contract';
+import { tariffInput, type ChargerView, type User } from '@evc/contract';
 
 /** A signed-in driver as /userdata answers it. */
 export const testUser: User = {
@@ -36,3 +36,37 @@ export const testUser: User = {
   stripe_data: { latest: { balance: -1250 } },
   mfa: { required: false, methods: [] },
 };
+
+/** A public charger with one Available Type 2 connector at £0.45/kWh. */
+export function testCharger(overrides: Partial<ChargerView> = {}): ChargerView {
+  return {
+    _id: 'c1',
+    chargePointId: 'CP-1',
+    name: 'Leeds Dock',
+    idTag: { barcode: '1001' },
+    chargePointSerialNumber: 'SN-1',
+    chargePointVendor: 'Acme',
+    chargePointModel: 'W22',
+    firmwareVersion: '1.0',
+    online: true,
+    lastheartbeatat: null,
+    address: '1 The Boulevard',
+    city: 'Leeds',
+    post_code: 'LS10 1PZ',
+    country: 'GB',
+    lat: 53.79,
+    lon: -1.53,
+    home: false,
+    connectors: [
+      {
+        connectornumber: 1,
+        name: 'Connector 1',
+        type: 'Type 2',
+        maxPowerKw: 22,
+        currentStatus: { status: 'Available', errorCode: null, at: null },
+      },
+    ],
+    tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP' }),
+    ...overrides,
+  };
+}

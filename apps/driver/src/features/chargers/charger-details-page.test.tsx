@@ -5,7 +5,7 @@ import { tariffInput, type ChargerView } from '@evc/contract';
 import { loadRecentChargers } from '../../lib/recent-chargers.ts';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
-import { testUser } from '../../test/fixtures.ts';
+import { testCharger, testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { ChargerDetailsPage } from './charger-details-page.tsx';
@@ -21,24 +21,7 @@ const page = (
 const later = new Date(Date.now() + 3_600_000).toISOString();
 
 function charger(overrides: Partial<ChargerView> = {}): ChargerView {
-  return {
-    _id: 'c1',
-    chargePointId: 'CP-1',
-    name: 'Leeds Dock',
-    idTag: { barcode: '1001' },
-    chargePointSerialNumber: 'SN-1',
-    chargePointVendor: 'Acme',
-    chargePointModel: 'W22',
-    firmwareVersion: '1.0',
-    online: true,
-    lastheartbeatat: null,
-    address: '1 The Boulevard',
-    city: 'Leeds',
-    post_code: 'LS10 1PZ',
-    country: 'GB',
-    lat: 53.79,
-    lon: -1.53,
-    home: false,
+  return testCharger({
     connectors: [
       {
         connectornumber: 1,
@@ -57,7 +40,7 @@ function charger(overrides: Partial<ChargerView> = {}): ChargerView {
     ],
     tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP', connection_cost: 100 }),
     ...overrides,
-  };
+  });
 }
 
 beforeEach(async () => {

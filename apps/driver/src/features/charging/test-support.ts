@@ -1,4 +1,5 @@
-import { tariffInput, type Card, type ChargerView } from '@evc/contract';
+import type { Card } from '@evc/contract';
+export { testCharger } from '../../test/fixtures.ts';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
 import { apiPath } from '../account/test-support.ts';
 
@@ -26,39 +27,6 @@ export function fakeApi(routes: Record<string, Answer>): SeenRequest[] {
     const answer = routes[apiPath(request)];
     return answer ? answer(request) : failure(404, 'NOT_FOUND', `no route ${apiPath(request)}`);
   });
-}
-
-export function testCharger(overrides: Partial<ChargerView> = {}): ChargerView {
-  return {
-    _id: 'c1',
-    chargePointId: 'CP-1',
-    name: 'Leeds Dock',
-    idTag: { barcode: '1001' },
-    chargePointSerialNumber: 'SN-1',
-    chargePointVendor: 'Acme',
-    chargePointModel: 'W22',
-    firmwareVersion: '1.0',
-    online: true,
-    lastheartbeatat: null,
-    address: '1 The Boulevard',
-    city: 'Leeds',
-    post_code: 'LS10 1PZ',
-    country: 'GB',
-    lat: 53.79,
-    lon: -1.53,
-    home: false,
-    connectors: [
-      {
-        connectornumber: 1,
-        name: 'Connector 1',
-        type: 'Type 2',
-        maxPowerKw: 22,
-        currentStatus: { status: 'Available', errorCode: null, at: null },
-      },
-    ],
-    tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP' }),
-    ...overrides,
-  };
 }
 
 export function testCard(overrides: Partial<Card> = {}): Card {
