@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ChargePointSimulator } from '@evc/charger-sim';
 import type { ChargerInput, ChargerView } from '@evc/contract';
 import type { TestApp } from './test-app.ts';
 
@@ -41,4 +42,20 @@ export async function listenOnLoopback(t: TestApp): Promise<string> {
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return `127.0.0.1:${address.port}`;
+}
+
+/**
+ * A one-connector simulator that charges fast (100 Wh a second, samples every 60 ms), so energy
+ * and cost move between the samples of a short test. `base` is the server's host:port.
+ */
+export function fastChargingSimulator(base: string, chargePointId: string): ChargePointSimulator {
+  return new ChargePointSimulator({
+    url: `ws://${base}/ocpp`,
+    chargePointId,
+    connectors: 1,
+    meterIntervalMs: 60,
+    maxPowerW: 360_000,
+    batteryWh: 10_000_000,
+    rampSeconds: 0.01,
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ChargePointSimulator } from '@evc/charger-sim';
+import type { ChargePointSimulator } from '@evc/charger-sim';
 import {
   chargeHistoryResponse,
   dashboardDataResponse,
@@ -10,7 +10,12 @@ import {
 import { carTypes, users } from '../../platform/db/schema.ts';
 import { until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import {
+  fastChargingSimulator,
+  listenOnLoopback,
+  provisionCharger,
+  testCharger,
+} from '../../test/test-chargers.ts';
 import { createChargingSessionRepository } from '../sessions/charging-session-repository.ts';
 
 let t: TestApp;
@@ -114,15 +119,7 @@ describe('a session run against the simulator', () => {
       other,
       testCharger('CP-HIST-LIVE', '6202', { name: 'Ouse Bridge', city: 'York' }),
     );
-    const sim = new ChargePointSimulator({
-      url: `ws://${base}/ocpp`,
-      chargePointId: 'CP-HIST-LIVE',
-      connectors: 1,
-      meterIntervalMs: 60,
-      maxPowerW: 360_000,
-      batteryWh: 10_000_000,
-      rampSeconds: 0.01,
-    });
+    const sim = fastChargingSimulator(base, 'CP-HIST-LIVE');
     sims.push(sim);
     await sim.start();
     const started = await t.call('remoteStartTransaction', {

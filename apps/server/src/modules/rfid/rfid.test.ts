@@ -2,12 +2,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import { ChargePointSimulator } from '@evc/charger-sim';
+import type { ChargePointSimulator } from '@evc/charger-sim';
 import { rfidCard, transactionView, userRfidsResponse, type RfidCard } from '@evc/contract';
 import { chargingSessions } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import {
+  fastChargingSimulator,
+  listenOnLoopback,
+  provisionCharger,
+  testCharger,
+} from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let base: string;
@@ -46,15 +51,7 @@ async function create(token: string, tagData: object) {
 
 async function liveCharger(chargePointId: string, barcode: string) {
   const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
-  const sim = new ChargePointSimulator({
-    url: `ws://${base}/ocpp`,
-    chargePointId,
-    connectors: 1,
-    meterIntervalMs: 60,
-    maxPowerW: 360_000,
-    batteryWh: 10_000_000,
-    rampSeconds: 0.01,
-  });
+  const sim = fastChargingSimulator(base, chargePointId);
   sims.push(sim);
   await sim.start();
   return { charger, sim };

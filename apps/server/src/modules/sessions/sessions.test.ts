@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import { ChargePointSimulator } from '@evc/charger-sim';
+import type { ChargePointSimulator } from '@evc/charger-sim';
 import {
   transactionView,
   type Card,
@@ -14,7 +14,12 @@ import { energyKwh } from '@evc/domain';
 import { chargingSessions, users } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import {
+  fastChargingSimulator,
+  listenOnLoopback,
+  provisionCharger,
+  testCharger,
+} from '../../test/test-chargers.ts';
 
 let t: TestApp;
 let base: string;
@@ -57,16 +62,7 @@ async function liveCharger(
     operatorToken,
     testCharger(chargePointId, barcode, extra),
   );
-  const sim = new ChargePointSimulator({
-    url: `ws://${base}/ocpp`,
-    chargePointId,
-    connectors: 1,
-    meterIntervalMs: 60,
-    // 100 Wh a second: energy and cost move between samples of a short test.
-    maxPowerW: 360_000,
-    batteryWh: 10_000_000,
-    rampSeconds: 0.01,
-  });
+  const sim = fastChargingSimulator(base, chargePointId);
   sims.push(sim);
   await sim.start();
   return { charger, sim };
