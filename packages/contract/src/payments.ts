@@ -50,7 +50,9 @@ export const paymentMethodQuery = z.object({ pm_id: z.string().trim().min(1) });
  * POST /initiatePaymentIntent. `type` says what the money is for: `charge` holds the charger's
  * pre-authorisation (capture manual), `topup` adds credit (capture automatic); `connector_id` is
  * the charger's _id and connector number as `{chargerid}:{connectornumber}` and is required for
- * a charge. `source` is a saved card id, or a wallet's payment method id.
+ * a charge. `source` is a saved card id, or GOOGLEPAY or APPLEPAY for a wallet: the intent is
+ * then made without a payment method (requires_payment_method) and the client confirms it with
+ * the wallet's (Stripe.js confirmCardPayment on the web, the native wallet SDK on a phone).
  */
 export const initiatePaymentIntentRequest = z
   .object({

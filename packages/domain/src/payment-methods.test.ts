@@ -6,6 +6,7 @@ import {
   isCreditUsable,
   isFuelCardUsable,
   isTopUpAmountAllowed,
+  isWallet,
   isWalletAvailable,
   needsPaymentIntent,
   planChargeIntent,
@@ -102,9 +103,11 @@ describe('isWalletAvailable (spec 000 §4–§5: Google Pay on Android, Apple Pa
   const offered: WebWallets = { applePay: true, googlePay: true };
   const none: WebWallets = { applePay: false, googlePay: false };
   it.each<[string, 'APPLEPAY' | 'GOOGLEPAY', AppPlatform, WebWallets, boolean]>([
-    ['Google Pay on Android', 'GOOGLEPAY', 'android', none, true],
+    ['Google Pay on Android', 'GOOGLEPAY', 'android', offered, true],
+    ['Google Pay on Android only when the device reports it', 'GOOGLEPAY', 'android', none, false],
     ['Google Pay does not work on iOS', 'GOOGLEPAY', 'ios', offered, false],
-    ['Apple Pay on iOS', 'APPLEPAY', 'ios', none, true],
+    ['Apple Pay on iOS', 'APPLEPAY', 'ios', offered, true],
+    ['Apple Pay on iOS only when the device reports it', 'APPLEPAY', 'ios', none, false],
     ['Apple Pay does not work on Android', 'APPLEPAY', 'android', offered, false],
     ['web: Google Pay when the browser offers it', 'GOOGLEPAY', 'web', offered, true],
     ['web: Google Pay not offered', 'GOOGLEPAY', 'web', none, false],
@@ -123,6 +126,19 @@ describe('isWalletAvailable (spec 000 §4–§5: Google Pay on Android, Apple Pa
   it('web without a Payment Request answer offers no wallet', () => {
     expect(isWalletAvailable('GOOGLEPAY', 'web')).toBe(false);
     expect(isWalletAvailable('APPLEPAY', 'web')).toBe(false);
+  });
+});
+
+describe('isWallet (spec 000 §1: APPLEPAY and GOOGLEPAY are the platform wallets)', () => {
+  it.each<[string, boolean]>([
+    ['APPLEPAY', true],
+    ['GOOGLEPAY', true],
+    ['PAYG', false],
+    ['CREDIT', false],
+    ['pm_1Abc', false],
+    ['googlepay', false],
+  ])('%s → %s', (source, wallet) => {
+    expect(isWallet(source)).toBe(wallet);
   });
 });
 
@@ -163,8 +179,17 @@ describe('usablePaymentMethods', () => {
       { tariff: { free: false, payableByFuelCard: true } },
       [],
     ],
-    ['Android offers Google Pay', { platform: 'android', hasCard: true }, ['PAYG', 'GOOGLEPAY']],
-    ['iOS offers Apple Pay', { platform: 'ios' }, ['APPLEPAY']],
+    [
+      'Android offers Google Pay where the device has it',
+      { platform: 'android', hasCard: true, webWallets: { applePay: true, googlePay: true } },
+      ['PAYG', 'GOOGLEPAY'],
+    ],
+    ['Android without Google Pay set up offers none', { platform: 'android' }, []],
+    [
+      'iOS offers Apple Pay where the device has it',
+      { platform: 'ios', webWallets: { applePay: true, googlePay: false } },
+      ['APPLEPAY'],
+    ],
     [
       'web offers what the browser offers',
       { webWallets: { applePay: true, googlePay: false } },

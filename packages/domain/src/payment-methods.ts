@@ -71,28 +71,41 @@ export function planChargeIntent(input: {
   return { kind: 'create', captureMethod: captureMethodFor('charge') };
 }
 
-/** On the web, what the browser's Payment Request API offers (e.g. Stripe's canMakePayment). */
+/** The platform wallets (spec 000 §1). */
+export const WALLETS = ['APPLEPAY', 'GOOGLEPAY'] as const;
+export type Wallet = (typeof WALLETS)[number];
+
+/** Whether a payment source names a platform wallet rather than a saved card. */
+export function isWallet(source: string): source is Wallet {
+  return (WALLETS as readonly string[]).includes(source);
+}
+
+/**
+ * What the platform itself reports it can pay with: the browser's Payment Request API on the
+ * web (e.g. Stripe's canMakePayment), the native wallet SDK on a phone.
+ */
 export interface WebWallets {
   applePay: boolean;
   googlePay: boolean;
 }
 
 /**
- * spec 000 §4–§5: Google Pay on Android, Apple Pay on iOS, never the other way round; on the
- * web a wallet is available only where the browser's Payment Request API offers it.
+ * spec 000 §4–§5: Google Pay on Android, Apple Pay on iOS, never the other way round; and only
+ * where the platform reports it (availability is checked per platform): the browser's Payment
+ * Request API on the web, the wallet SDK on a phone.
  */
 export function isWalletAvailable(
-  wallet: 'APPLEPAY' | 'GOOGLEPAY',
+  wallet: Wallet,
   platform: AppPlatform,
-  webWallets: WebWallets = { applePay: false, googlePay: false },
+  reported: WebWallets = { applePay: false, googlePay: false },
 ): boolean {
   switch (platform) {
     case 'android':
-      return wallet === 'GOOGLEPAY';
+      return wallet === 'GOOGLEPAY' && reported.googlePay;
     case 'ios':
-      return wallet === 'APPLEPAY';
+      return wallet === 'APPLEPAY' && reported.applePay;
     case 'web':
-      return wallet === 'APPLEPAY' ? webWallets.applePay : webWallets.googlePay;
+      return wallet === 'APPLEPAY' ? reported.applePay : reported.googlePay;
   }
 }
 

@@ -203,11 +203,15 @@ export async function startFakeStripe() {
     },
     /** Stripe no longer knows the payment method (removed in the Dashboard, say). */
     forgetPaymentMethod: (id: string) => methods.delete(id),
-    /** What Stripe.js does when the driver confirms in the browser. */
-    confirmIntent(intentId: string) {
+    /**
+     * What Stripe.js does when the driver confirms in the browser; a wallet (the Payment Request
+     * sheet, the native Google Pay or Apple Pay SDK) brings its own payment method.
+     */
+    confirmIntent(intentId: string, paymentMethodId?: string) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
       const manual = intent.capture_method === 'manual';
+      if (paymentMethodId) intent.payment_method = paymentMethodId;
       Object.assign(intent, {
         status: manual ? 'requires_capture' : 'succeeded',
         amount_capturable: manual ? intent.amount : 0,

@@ -72,7 +72,11 @@ export interface PaymentProvider {
     currency: string;
     captureMethod: CaptureMethod;
     purpose: PaymentPurpose;
-    paymentMethodId: string;
+    /**
+     * The saved card paying. Absent for a wallet: the intent waits in requires_payment_method
+     * and the driver's wallet (Apple Pay, Google Pay) confirms it with its own payment method.
+     */
+    paymentMethodId?: string;
     idempotencyKey: string;
   }): Promise<IntentSnapshot>;
   retrieveIntent(intentId: string): Promise<IntentSnapshot>;

@@ -117,8 +117,8 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         amount: input.amount,
         currency: input.currency,
         captureMethod: input.captureMethod,
-        status: 'requires_confirmation',
-        paymentMethodId: input.paymentMethodId,
+        status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
+        paymentMethodId: input.paymentMethodId ?? null,
         clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
       });
       return intentSnapshot(row);

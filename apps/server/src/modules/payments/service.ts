@@ -7,7 +7,7 @@ import type {
   UncapturedPaymentIntent,
   UpdatePaymentMethodRequest,
 } from '@evc/contract';
-import { isTopUpAmountAllowed, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
+import { isTopUpAmountAllowed, isWallet, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentCardRow } from '../../platform/db/schema.ts';
@@ -194,8 +194,12 @@ export function createPaymentsService(deps: {
 
     async initiateIntent(userId: string, request: InitiateRequest): Promise<PaymentIntentResponse> {
       const user = await payingUser(userId);
-      const card = await repo.card(userId, request.source);
-      if (!card) throw validationError('source', 'is not one of your cards');
+      // A wallet's payment method exists only once the driver pays in the wallet's sheet: the
+      // intent is made without one, and the wallet confirms it (spec 000 §4).
+      const card = isWallet(request.source) ? null : await repo.card(userId, request.source);
+      if (!card && !isWallet(request.source)) {
+        throw validationError('source', 'is not one of your cards, GOOGLEPAY or APPLEPAY');
+      }
       let currency: string;
       if (request.type === 'charge') {
         ({ currency } = await chargeTerms(request.connector_id, request.amount));
@@ -211,7 +215,7 @@ export function createPaymentsService(deps: {
         currency,
         captureMethod: request.capture_method,
         purpose: request.type,
-        paymentMethodId: card.id,
+        ...(card ? { paymentMethodId: card.id } : {}),
         idempotencyKey: `intent:${newId()}`,
       });
       const existing = await repo.intent(snapshot.id);
@@ -227,7 +231,7 @@ export function createPaymentsService(deps: {
           currency: snapshot.currency,
           captureMethod: snapshot.captureMethod,
           status: snapshot.status,
-          paymentMethodId: card.id,
+          paymentMethodId: card?.id ?? null,
           clientSecret: snapshot.clientSecret,
         });
       }

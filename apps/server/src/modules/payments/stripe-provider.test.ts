@@ -253,6 +253,69 @@ describe('session payments with Stripe', () => {
   });
 });
 
+describe('wallet payments with Stripe', () => {
+  it.each(['GOOGLEPAY', 'APPLEPAY'])(
+    '%s: the hold is made on the driver’s customer with no payment method, for the wallet to confirm',
+    async (wallet) => {
+      const mark = fake.requests.length;
+      const intent = await initiate(chargeOn(wallet));
+      const [created] = since(mark).filter((request) => request.path === '/v1/payment_intents');
+      expect(created?.form).toMatchObject({
+        amount: '3000',
+        currency: 'gbp',
+        capture_method: 'manual',
+        'allowed_payment_method_types[0]': 'card',
+        'metadata[purpose]': 'charge',
+      });
+      expect(created?.form.customer).toMatch(/^cus_/);
+      expect(created?.form).not.toHaveProperty('payment_method');
+      expect(created?.idempotencyKey).toMatch(/^intent:/);
+      expect(fake.intent(intent.intentid)).toMatchObject({
+        status: 'requires_payment_method',
+        client_secret: intent.client_secret,
+      });
+      const [stored] = await t.database.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, intent.intentid));
+      expect(stored).toMatchObject({
+        userId: driverId,
+        paymentMethodId: null,
+        connectorId: `${chargerId}:1`,
+      });
+    },
+  );
+
+  it('once the wallet confirms, a Google Pay session holds and captures through Stripe', async () => {
+    const intent = await initiate(chargeOn('GOOGLEPAY'));
+    const sessionId = newId();
+    const start = () =>
+      t.app.payments.authoriseStart({
+        userId: driverId,
+        sessionId,
+        source: 'GOOGLEPAY',
+        intentId: intent.intentid,
+        tariff: { free: false, payableByFuelCard: false, currency: 'GBP' },
+      });
+    await expect(start()).rejects.toMatchObject({ code: 'INTENT_NOT_HELD' });
+    fake.confirmIntent(intent.intentid, fake.addPaymentMethod('0077'));
+    expect(await start()).toMatchObject({ held: 3000 });
+    const settled = await t.app.payments.settle({
+      userId: driverId,
+      sessionId,
+      source: 'GOOGLEPAY',
+      intentId: intent.intentid,
+      amountMinor: 2100,
+      currency: 'GBP',
+    });
+    expect(settled).toEqual({ captured: 2100, status: 'captured' });
+    expect(fake.intent(intent.intentid)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2100,
+    });
+  });
+});
+
 describe('Stripe webhooks', () => {
   async function succeededTopUp(amount: number) {
     const card = await saveCard();

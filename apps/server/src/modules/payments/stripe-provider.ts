@@ -170,7 +170,7 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
               amount: input.amount,
               currency: input.currency,
               customer: await customerOf(input.user),
-              payment_method: input.paymentMethodId,
+              ...(input.paymentMethodId ? { payment_method: input.paymentMethodId } : {}),
               allowed_payment_method_types: ['card'],
               capture_method: input.captureMethod,
               metadata: { userId: input.user.id, purpose: input.purpose },
