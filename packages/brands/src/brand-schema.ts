@@ -63,6 +63,14 @@ export const brandSchema = z.object({
     .nullable(),
   defaultCurrency: z.string().regex(/^[A-Z]{3}$/),
   defaultCountry: z.string().regex(/^[A-Z]{2}$/),
+  /**
+   * The Apple Pay merchant identifier of the brand's iOS app (spec 000 §9: a configuration key,
+   * not reproduced); absent, the iOS app offers no Apple Pay.
+   */
+  applePayMerchantId: z
+    .string()
+    .regex(/^merchant\.[A-Za-z0-9.-]+$/, 'merchant.<reverse domain>')
+    .optional(),
   /** MapLibre style of the find-charger map; absent means the built-in plain style (no tiles). */
   mapStyleUrl: serviceUrl.optional(),
   /** Nominatim-compatible search endpoint for place names and postcodes. */

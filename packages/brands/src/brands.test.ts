@@ -58,6 +58,18 @@ describe('brand files (spec 001 §1)', () => {
     expect(() => defineBrand({ ...first!, styles: { ...first!.styles, color: 'red' } })).toThrow(
       /styles.color/,
     );
+    expect(() => defineBrand({ ...first!, applePayMerchantId: 'com.example.app' })).toThrow(
+      /applePayMerchantId/,
+    );
+  });
+
+  test('an Apple Pay merchant identifier is kept when configured; no brand file ships one', () => {
+    const [first] = allBrands;
+    const withMerchant = defineBrand({ ...first!, applePayMerchantId: 'merchant.com.example.ev' });
+    expect(withMerchant.applePayMerchantId).toBe('merchant.com.example.ev');
+    // spec 000 §9: the wallet merchant identifier is configuration, not shipped in the brand files.
+    expect(allBrands.filter((definition) => definition.applePayMerchantId)).toEqual([]);
+    expect(resolveBrand('localhost').brand).not.toHaveProperty('applePayMerchantId');
   });
 
   test('some brands carry a knowledge-base link and a support e-mail, others not', () => {

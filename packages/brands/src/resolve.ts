@@ -24,6 +24,7 @@ export interface Brand {
   paymentProviderKey: string | null;
   defaultCurrency: string;
   defaultCountry: string;
+  applePayMerchantId?: string;
   webDomain: string;
   mapStyleUrl?: string;
   geocoderUrl: string;
@@ -118,6 +119,9 @@ function onHost(
       paymentProviderKey: definition.paymentProviderKey,
       defaultCurrency: definition.defaultCurrency,
       defaultCountry: definition.defaultCountry,
+      ...(definition.applePayMerchantId
+        ? { applePayMerchantId: definition.applePayMerchantId }
+        : {}),
       webDomain: definition.webDomain,
       ...(definition.mapStyleUrl ? { mapStyleUrl: definition.mapStyleUrl } : {}),
       geocoderUrl: definition.geocoderUrl,

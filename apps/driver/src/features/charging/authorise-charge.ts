@@ -1,7 +1,14 @@
 import type { UncapturedPaymentIntent } from '@evc/contract';
-import { needsPaymentIntent, planChargeIntent, type PaymentMethod } from '@evc/domain';
+import {
+  captureMethodFor,
+  needsPaymentIntent,
+  planChargeIntent,
+  type PaymentMethod,
+  type Wallet,
+} from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { callApi } from '../../lib/api/client.ts';
+import type { WalletPay, WalletPaymentRequest } from '../../lib/platform/wallet-pay.ts';
 import { stripeFor } from '../../lib/stripe.ts';
 
 /** The driver's answer in the simulated 3-D Secure challenge. */
@@ -133,43 +140,26 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
 }
 
 /**
- * A wallet payment (Apple Pay, Google Pay through the browser's Payment Request): the wallet's
- * payment method pays a new intent for the pre-authorisation, confirmed with Stripe.js.
+ * spec 000 §4: a wallet payment (Google Pay, Apple Pay) of the pre-authorisation. The intent is
+ * made with the wallet as its source; the platform's wallet confirms it with its own payment
+ * method (Stripe.js in a browser, the native SDK on a phone). Closing the sheet is no failure.
  */
 export async function authoriseWalletCharge(input: {
-  publishableKey: string;
-  paymentMethodId: string;
+  wallets: WalletPay;
+  wallet: Wallet;
+  request: WalletPaymentRequest;
   chargerId: string;
   connectorNumber: number;
-  amountMinor: number;
-}): Promise<ChargeAuthorisation> {
-  const stripe = await stripeFor(input.publishableKey);
-  if (!stripe) return { kind: 'failed', message: null };
-  try {
+}): Promise<ChargeAuthorisation | { kind: 'cancelled' }> {
+  const outcome = await input.wallets.pay(input.wallet, input.request, async () => {
     const intent = await callApi('initiatePaymentIntent', {
       connector_id: `${input.chargerId}:${input.connectorNumber}`,
       type: 'charge',
-      amount: input.amountMinor,
-      source: input.paymentMethodId,
-      capture_method: 'manual',
+      amount: input.request.amountMinor,
+      source: input.wallet,
+      capture_method: captureMethodFor('charge'),
     });
-    const first = await stripe.confirmCardPayment(
-      intent.client_secret,
-      { payment_method: input.paymentMethodId },
-      // The wallet sheet is still open: answer it first, run any bank step after.
-      { handleActions: false },
-    );
-    if (first.error) return { kind: 'declined', message: first.error.message ?? '' };
-    let status = first.paymentIntent.status;
-    if (status === 'requires_action') {
-      const second = await stripe.confirmCardPayment(intent.client_secret);
-      if (second.error) return { kind: 'declined', message: second.error.message ?? '' };
-      status = second.paymentIntent.status;
-    }
-    return status === 'requires_capture'
-      ? { kind: 'authorised', intentId: intent.intentid }
-      : { kind: 'failed', message: null };
-  } catch (error) {
-    return { kind: 'failed', message: error instanceof ApiError ? error.message : null };
-  }
+    return { intentId: intent.intentid, clientSecret: intent.client_secret };
+  });
+  return outcome.kind === 'paid' ? { kind: 'authorised', intentId: outcome.intentId } : outcome;
 }

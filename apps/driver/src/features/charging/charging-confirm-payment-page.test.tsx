@@ -169,6 +169,17 @@ describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
     expect(screen.getByText('This connector is already in use.')).toBeTruthy();
   });
 
+  it("says 'Google Pay Failed.' when the wallet cannot pay here, and neither holds nor starts", async () => {
+    // The test brand has no Stripe key: the browser has no wallet to pay with.
+    const seen = api();
+    renderPage('barcode=1001&connector=1&source=GOOGLEPAY');
+    await userEvent.click(await screen.findByText('Pay with Google Pay'));
+    expect(await screen.findByText('Payment Failed')).toBeTruthy();
+    expect(screen.getByText('Google Pay Failed.')).toBeTruthy();
+    expect(callsTo(seen, '/initiatePaymentIntent')).toHaveLength(0);
+    expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
+  });
+
   it('starts on credit with no payment intent at all', async () => {
     const seen = api();
     renderPage('barcode=1001&connector=1&source=CREDIT');

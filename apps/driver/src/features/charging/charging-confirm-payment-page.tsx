@@ -3,7 +3,7 @@ import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
-import { formatMoney, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
+import { formatMoney, isWallet, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { callApi } from '../../lib/api/client.ts';
 import { useBrand } from '../../lib/brand.ts';
@@ -87,7 +87,6 @@ function ConfirmCharge({
   const [problem, setProblem] = useState<Problem | null>(null);
   const locale = i18n.resolvedLanguage ?? 'en';
   const card = cards.data?.find((saved) => saved.id === cardId) ?? null;
-  const isWallet = method === 'APPLEPAY' || method === 'GOOGLEPAY';
   const holds = needsPaymentIntent(method);
 
   if (preauth.isPending || (cardId && cards.isPending)) {
@@ -126,30 +125,29 @@ function ConfirmCharge({
     setBusy(true);
     setProblem(null);
     try {
-      if (isWallet) {
-        let authorisation: ChargeAuthorisation = { kind: 'failed', message: null };
-        const outcome = await walletPay().pay(
-          method,
-          {
+      if (isWallet(method)) {
+        const authorisation = await authoriseWalletCharge({
+          wallets: walletPay(),
+          wallet: method,
+          request: {
             country: brand.defaultCountry,
             currency: preauth.data.currency,
             amountMinor,
             label: brand.name,
           },
-          async (paymentMethodId) => {
-            authorisation = brand.paymentProviderKey
-              ? await authoriseWalletCharge({
-                  publishableKey: brand.paymentProviderKey,
-                  paymentMethodId,
-                  chargerId: charger._id,
-                  connectorNumber: point.connector,
-                  amountMinor,
-                })
-              : authorisation;
-            return authorisation.kind === 'authorised';
-          },
+          chargerId: charger._id,
+          connectorNumber: point.connector,
+        });
+        if (authorisation.kind === 'cancelled') return;
+        // spec 000 §8: 'Google Pay Failed.', 'Apple Pay Failed' when the wallet gives no reason.
+        await start(
+          authorisation.kind === 'failed'
+            ? {
+                kind: 'failed',
+                message: authorisation.message ?? t(`charging.confirm.walletFailed.${method}`),
+              }
+            : authorisation,
         );
-        if (outcome !== 'cancelled') await start(authorisation);
         return;
       }
       await start(
@@ -197,7 +195,7 @@ function ConfirmCharge({
       >
         {busy
           ? t('charging.confirm.working')
-          : t(isWallet ? `charging.confirm.payWith.${method}` : 'charging.confirm.submit')}
+          : t(isWallet(method) ? `charging.confirm.payWith.${method}` : 'charging.confirm.submit')}
       </DebounceButton>
     </>
   );

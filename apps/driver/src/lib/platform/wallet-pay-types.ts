@@ -1,4 +1,7 @@
-import type { AppPlatform, WebWallets } from '@evc/domain';
+import type { AppPlatform, Wallet, WebWallets } from '@evc/domain';
+import { ApiError } from '../api/api-error.ts';
+
+export type { Wallet } from '@evc/domain';
 
 /** What the wallet sheet shows and charges: the hold for a charge, in minor units. */
 export interface WalletPaymentRequest {
@@ -10,15 +13,28 @@ export interface WalletPaymentRequest {
   label: string;
 }
 
-export type Wallet = 'APPLEPAY' | 'GOOGLEPAY';
+/** Our server's payment intent, made with the wallet as source and no payment method yet. */
+export interface WalletIntent {
+  intentId: string;
+  clientSecret: string;
+}
 
 /**
- * The wallet's payment method goes to `authorise`, which creates and confirms the payment intent
- * with it and answers whether the payment went through; the sheet then shows success or failure.
+ * Makes the payment intent on our server. A browser calls it once the Payment Request sheet hands
+ * over the wallet's payment method, then confirms with Stripe.js; a phone calls it before it
+ * presents the native sheet, which confirms the intent itself.
  */
-export type AuthoriseWalletPayment = (paymentMethodId: string) => Promise<boolean>;
+export type CreateWalletIntent = () => Promise<WalletIntent>;
 
-export type WalletOutcome = 'paid' | 'failed' | 'cancelled';
+/**
+ * How a wallet payment ended: paid (the hold placed, or the money taken), refused by the bank
+ * (its message), failed for another reason, or the driver closed the sheet.
+ */
+export type WalletOutcome =
+  | { kind: 'paid'; intentId: string }
+  | { kind: 'declined'; message: string }
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'cancelled' };
 
 export interface WalletPay {
   platform: AppPlatform;
@@ -27,6 +43,11 @@ export interface WalletPay {
   pay(
     wallet: Wallet,
     request: WalletPaymentRequest,
-    authorise: AuthoriseWalletPayment,
+    createIntent: CreateWalletIntent,
   ): Promise<WalletOutcome>;
+}
+
+/** Our server's words for a failure; a wallet SDK's own (untranslated) text is not shown. */
+export function failureMessage(error: unknown): string | null {
+  return error instanceof ApiError ? error.message : null;
 }

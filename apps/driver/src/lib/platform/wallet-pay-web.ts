@@ -1,9 +1,17 @@
-import type { PaymentRequest, Stripe } from '@stripe/stripe-js';
+import type { PaymentRequest, Stripe, StripeError } from '@stripe/stripe-js';
 import type { WebWallets } from '@evc/domain';
 import { stripeFor } from '../stripe.ts';
-import type { WalletPay, WalletPaymentRequest } from './wallet-pay-types.ts';
+import {
+  failureMessage,
+  type CreateWalletIntent,
+  type WalletOutcome,
+  type WalletPay,
+  type WalletPaymentRequest,
+} from './wallet-pay-types.ts';
 
 const NO_WALLETS: WebWallets = { applePay: false, googlePay: false };
+/** A hold placed (manual capture) or the money taken (automatic capture). */
+const PAID_STATUSES: readonly string[] = ['requires_capture', 'succeeded'];
 
 function paymentRequest(stripe: Stripe, request: WalletPaymentRequest): PaymentRequest {
   return stripe.paymentRequest({
@@ -11,6 +19,48 @@ function paymentRequest(stripe: Stripe, request: WalletPaymentRequest): PaymentR
     currency: request.currency.toLowerCase(),
     total: { label: request.label, amount: request.amountMinor },
   });
+}
+
+function refused(error: StripeError): WalletOutcome {
+  return error.type === 'card_error'
+    ? { kind: 'declined', message: error.message ?? '' }
+    : { kind: 'failed', message: error.message ?? null };
+}
+
+/**
+ * The wallet's payment method pays a new intent of ours: made now (our server needs no payment
+ * method up front), confirmed with Stripe.js. The sheet is answered as soon as the bank has; any
+ * 3-D Secure step runs after it has closed.
+ */
+async function confirmWithWallet(
+  stripe: Stripe,
+  createIntent: CreateWalletIntent,
+  paymentMethodId: string,
+  complete: (status: 'success' | 'fail') => void,
+): Promise<WalletOutcome> {
+  let intent;
+  try {
+    intent = await createIntent();
+  } catch (error) {
+    complete('fail');
+    return { kind: 'failed', message: failureMessage(error) };
+  }
+  const first = await stripe.confirmCardPayment(
+    intent.clientSecret,
+    { payment_method: paymentMethodId },
+    { handleActions: false },
+  );
+  complete(first.error ? 'fail' : 'success');
+  if (first.error) return refused(first.error);
+  let status = first.paymentIntent.status;
+  if (status === 'requires_action') {
+    const second = await stripe.confirmCardPayment(intent.clientSecret);
+    if (second.error) return refused(second.error);
+    status = second.paymentIntent.status;
+  }
+  return PAID_STATUSES.includes(status)
+    ? { kind: 'paid', intentId: intent.intentId }
+    : { kind: 'failed', message: null };
 }
 
 /**
@@ -27,21 +77,26 @@ export function webWalletPay(publishableKey: string | null): WalletPay {
       const result = await paymentRequest(stripe, request).canMakePayment();
       return { applePay: result?.applePay === true, googlePay: result?.googlePay === true };
     },
-    async pay(_wallet, request, authorise) {
+    async pay(_wallet, request, createIntent) {
       const stripe = publishableKey ? await stripeFor(publishableKey) : null;
-      if (!stripe) return 'failed';
+      if (!stripe) return { kind: 'failed', message: null };
       const sheet = paymentRequest(stripe, request);
       return new Promise((resolve) => {
         sheet.on('paymentmethod', (event) => {
-          authorise(event.paymentMethod.id)
-            .catch(() => false)
-            .then((paid) => {
-              event.complete(paid ? 'success' : 'fail');
-              resolve(paid ? 'paid' : 'failed');
+          let answered = false;
+          const complete = (status: 'success' | 'fail') => {
+            if (answered) return;
+            answered = true;
+            event.complete(status);
+          };
+          void confirmWithWallet(stripe, createIntent, event.paymentMethod.id, complete)
+            .catch((error: unknown): WalletOutcome => {
+              complete('fail');
+              return { kind: 'failed', message: failureMessage(error) };
             })
-            .catch(() => resolve('failed'));
+            .then(resolve);
         });
-        sheet.on('cancel', () => resolve('cancelled'));
+        sheet.on('cancel', () => resolve({ kind: 'cancelled' }));
         sheet.show();
       });
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { walletPay } from './wallet-pay.ts';
 import { webWalletPay } from './wallet-pay-web.ts';
 
@@ -15,8 +15,11 @@ describe('walletPay (spec 000 §4, §5)', () => {
       applePay: false,
       googlePay: false,
     });
-    await expect(wallets.pay('GOOGLEPAY', request, () => Promise.resolve(true))).resolves.toBe(
-      'failed',
-    );
+    const createIntent = vi.fn(() => Promise.resolve({ intentId: 'pi_1', clientSecret: 's' }));
+    await expect(wallets.pay('GOOGLEPAY', request, createIntent)).resolves.toEqual({
+      kind: 'failed',
+      message: null,
+    });
+    expect(createIntent).not.toHaveBeenCalled();
   });
 });
