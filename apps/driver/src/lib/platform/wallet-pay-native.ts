@@ -63,7 +63,8 @@ function outcome(
  * (@capacitor-community/stripe). Unlike the browser's sheet, the native one confirms an intent
  * that exists before it opens: our server makes it first (no payment method yet), the sheet then
  * confirms it with the wallet's card. The Android app's manifest must switch Google Pay on for
- * the SDK (see apps/driver/README.md); until it does, the SDK reports Google Pay unavailable.
+ * the SDK (docs/decisions/0011-wallet-payments.md); until it does, the SDK reports Google Pay
+ * unavailable.
  */
 export function nativeWalletPay(
   platform: 'android' | 'ios',
