@@ -454,6 +454,55 @@ describe('a PAYG session', () => {
   });
 });
 
+describe('a Google Pay session (spec 000 §4)', () => {
+  test('holds on the wallet’s intent, charges, and captures the cost from the hold', async () => {
+    const { charger } = await liveCharger('CP-SESS-GPAY', '5196');
+    const answer = await t.call('initiatePaymentIntent', {
+      token: driver,
+      body: {
+        connector_id: `${charger._id}:1`,
+        type: 'charge',
+        amount: 3000,
+        source: 'GOOGLEPAY',
+        capture_method: 'manual',
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const intentId = (answer.body.data as PaymentIntentResponse).intentid;
+    // What the wallet's sheet hands over: a payment method never saved as a card.
+    const method = await t.call('sandboxCreatePaymentMethod', {
+      token: driver,
+      body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+    });
+    const confirmed = await t.call('sandboxConfirmPaymentIntent', {
+      token: driver,
+      params: { id: intentId },
+      body: { payment_method: (method.body.data as { id: string }).id },
+    });
+    expect(confirmed.body.data).toMatchObject({ status: 'requires_capture' });
+
+    const started = await start(driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'GOOGLEPAY',
+      intent_id: intentId,
+    });
+    expect(started.payment).toEqual({ held: 3000, captured: null, status: 'held' });
+    await until(
+      () => session(driver, started._id),
+      (view) => view.kWh > 0.05,
+    );
+    await stop(driver, started._id);
+    const done = await finished(driver, started._id);
+    const total = done.data.cost.applied_cost.total;
+    expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
+    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: total,
+    });
+  });
+});
+
 describe('a StopTransaction replayed', () => {
   test('late after the charger was offline and then again: settled once', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
