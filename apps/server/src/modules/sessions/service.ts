@@ -189,11 +189,11 @@ export function createSessionService(deps: SessionServiceDeps) {
   const holdExhausted = (row: ChargingSessionRow, cost: SessionCost) =>
     needsPaymentIntent(row.source as PaymentMethod) && cost.total >= row.heldMinor;
 
-  /** The connector's last reported status and its time, while a cable is in it; else null. */
-  async function cableIn(row: ChargingSessionRow) {
+  /** Whether the session's connector last reported a cable in it. */
+  async function isCableIn(row: ChargingSessionRow) {
     const found = await deps.chargers.findById(row.chargerId);
     const connector = found?.connectors.find((c) => c.connectorNumber === row.connectorNumber);
-    return connector && CABLE_HELD.has(connector.status) ? connector : null;
+    return connector !== undefined && CABLE_HELD.has(connector.status);
   }
 
   const costColumns = (cost: SessionCost) => ({
@@ -370,8 +370,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       stopOf(row),
       now,
     );
-    if (!cost) return endOverstay(row, now);
-    if (holdExhausted(row, cost)) return endOverstay(row, now);
+    if (!cost || holdExhausted(row, cost)) return endOverstay(row, now);
     if (cost.total === row.costTotal) return;
     const updated = await deps.sessions.updateAwaitingUnplug(row.id, costColumns(cost));
     if (updated) changed(updated);
@@ -733,7 +732,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           hasOverstayFees(tariff) &&
           tx.reason !== 'EVDisconnected' &&
           !holdExhausted(row, cost) &&
-          (await cableIn(row)) !== null;
+          (await isCableIn(row));
         const finished = await deps.sessions.updateOpen(row.id, {
           state: 'finished',
           stoppedAt,
@@ -749,8 +748,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       if (row.awaitingUnplug) {
         // The unplug may have been reported while the stop was being recorded.
-        const connector = await cableIn(row);
-        if (!connector) await endOverstay(row, deps.now());
+        if (!(await isCableIn(row))) await endOverstay(row, deps.now());
         return;
       }
       await settleOnce(row);
@@ -772,7 +770,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     rejectOverdue,
-    settleDue,
 
     close() {
       clearInterval(sweep);
