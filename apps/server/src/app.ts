@@ -85,8 +85,12 @@ export interface BuildAppOptions {
   ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
   /** The bus between nodes; in-process unless given. */
   bus?: Bus;
-  /** How long a charger has to start a remotely started session (tests shorten it). */
-  sessions?: { startTimeoutMs?: number };
+  /**
+   * How long a charger has to start a remotely started session, how long a settlement may go
+   * without a result before it is retried, how long a stopped session waits for its unplug
+   * (tests shorten them).
+   */
+  sessions?: { startTimeoutMs?: number; settlementRetryMs?: number; unplugWaitLimitMs?: number };
   /** Live event streams' keep-alive interval (tests shorten it). */
   liveEvents?: { keepAliveMs?: number };
 }
@@ -237,6 +241,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startTimeoutMs:
       options.sessions?.startTimeoutMs ??
       (config.sessionStartTimeoutSeconds && config.sessionStartTimeoutSeconds * 1000),
+    settlementRetryMs:
+      options.sessions?.settlementRetryMs ??
+      (config.settlementRetryAfterSeconds && config.settlementRetryAfterSeconds * 1000),
+    unplugWaitLimitMs:
+      options.sessions?.unplugWaitLimitMs ??
+      (config.unplugWaitLimitSeconds && config.unplugWaitLimitSeconds * 1000),
     log: app.log,
   });
   const centralSystem = createCentralSystem({

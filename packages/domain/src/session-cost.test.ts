@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rateAt, sessionCost, type SessionCostInput, type SessionTariff } from './session-cost.ts';
+import {
+  hasOverstayFees,
+  rateAt,
+  sessionCost,
+  type SessionCostInput,
+  type SessionTariff,
+} from './session-cost.ts';
 import { PERIODS_PER_DAY, type TariffDay } from './tariff.ts';
 
 // 2026-03-02 is a Monday; every time is UTC.
@@ -196,6 +202,58 @@ describe('sessionCost', () => {
       session('10:00', '14:00', 0),
       parts(0),
     ],
+    // Overstay after the stop, while the cable stays in (overstayUntil: the unplug)
+    [
+      'after the stop: stopped 11:00, unplugged 11:31 = grace 30 + 1 started hour → 500p',
+      { overstaycostperperiod: 500, overstayperiod: 60, overstaygraceperiod: 30 },
+      session('10:00', '11:00', 0, [], { overstayUntil: at('11:31') }),
+      parts(0, 0, 0, 500),
+    ],
+    [
+      'after the stop: stopped 11:00, unplugged 11:25, 25 min within the 30-min grace → 0',
+      { overstaycostperperiod: 500, overstayperiod: 60, overstaygraceperiod: 30 },
+      session('10:00', '11:00', 0, [], { overstayUntil: at('11:25') }),
+      parts(0),
+    ],
+    [
+      'after the stop: idle since 10:45, stopped 11:00, unplugged 11:20 = 35 min → 500p',
+      { overstaycostperperiod: 500, overstayperiod: 60, overstaygraceperiod: 30 },
+      session('10:00', '11:00', 0, [], {
+        chargingEndedAt: at('10:45'),
+        overstayUntil: at('11:20'),
+      }),
+      parts(0, 0, 0, 500),
+    ],
+    [
+      'waiting for the unplug: idle from the 11:00 stop to now 12:31 = 91 min → 1000p',
+      { overstaycostperperiod: 500, overstayperiod: 60, overstaygraceperiod: 30 },
+      session('10:00', '11:00', 0, [], { now: at('12:31'), overstayUntil: at('12:31') }),
+      parts(0, 0, 0, 1000),
+    ],
+    [
+      'an unplug time before the stop counts as the stop: no overstay',
+      { overstaycostperperiod: 500, overstayperiod: 60, overstaygraceperiod: 0 },
+      session('10:00', '11:00', 0, [], { overstayUntil: at('10:50') }),
+      parts(0),
+    ],
+    [
+      'hold 600: 90 energy + 100 connection leave 410 of the 1000 overstay',
+      { connection_cost: 100, overstaycostperperiod: 500, overstayperiod: 60 },
+      session('10:00', '11:00', 2000, [], { overstayUntil: at('12:30'), heldMinor: 600 }),
+      parts(90, 100, 0, 410),
+    ],
+    [
+      'hold 50 below the 90 energy: no overstay, the energy is not cut',
+      { overstaycostperperiod: 500, overstayperiod: 60 },
+      session('10:00', '11:00', 2000, [], { overstayUntil: at('12:30'), heldMinor: 50 }),
+      parts(90),
+    ],
+    [
+      'hold 3000 above the cost: the 1000 overstay is charged whole',
+      { overstaycostperperiod: 500, overstayperiod: 60 },
+      session('10:00', '11:00', 0, [], { overstayUntil: at('12:30'), heldMinor: 3000 }),
+      parts(0, 0, 0, 1000),
+    ],
     // Variable half-hourly rates by weekday (UTC)
     [
       'variable Monday: 2 kWh × £0.25 (06:30) + 2 kWh × £0.45 (07:00) = 50 + 90 = 140p',
@@ -358,5 +416,16 @@ describe('rateAt', () => {
     ],
   ])('%s', (_name, extra, moment, rate) => {
     expect(rateAt(tariff(extra), moment)).toBe(rate);
+  });
+});
+
+describe('hasOverstayFees', () => {
+  it.each<[string, Partial<SessionTariff>, boolean]>([
+    ['500 per started hour', { overstaycostperperiod: 500, overstayperiod: 60 }, true],
+    ['a price but no period length', { overstaycostperperiod: 500, overstayperiod: 0 }, false],
+    ['a period length but no price', { overstaycostperperiod: 0, overstayperiod: 60 }, false],
+    ['a free tariff', { standard_rate: 0, overstaycostperperiod: 0, overstayperiod: 60 }, false],
+  ])('%s → %s', (_name, extra, expected) => {
+    expect(hasOverstayFees(tariff(extra))).toBe(expected);
   });
 });

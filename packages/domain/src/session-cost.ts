@@ -42,6 +42,17 @@ export interface SessionCostInput {
   samples: readonly MeterReading[];
   /** When the car stopped drawing power (SuspendedEV, or charging ended); null while it draws. */
   chargingEndedAt: Date | null;
+  /**
+   * When the car left the bay, for a session stopped with the cable still in: the overstay runs
+   * on past the stop to this moment (pass `now` while the cable is still in). Unset, the
+   * overstay ends with the session.
+   */
+  overstayUntil?: Date;
+  /**
+   * The card hold securing the session, if any: the overstay fee never takes the total above it
+   * (the driver consented to that much; energy beyond it is owed as before, ADR 0006).
+   */
+  heldMinor?: number | null;
 }
 
 /** spec 001 §3 cost breakdown entry: one half hour, its rate (currency units/kWh) and kWh. */
@@ -147,9 +158,11 @@ function registerAt(points: readonly MeterReading[], at: number): number {
  * Connection: `connection_cost` once per session.
  * Periods: after the first `initialperiod` minutes, `costperperiod` for every started `period`
  * minutes of the session (start to stop, or to now while it goes on); a `period` of 0 charges none.
- * Overstay: once the car stopped drawing (`chargingEndedAt`) but the session was still open,
+ * Overstay: once the car stopped drawing (`chargingEndedAt`, else the stop) while it still holds
+ * the bay (to the stop, or to `overstayUntil` when the cable stayed in after it),
  * `overstaycostperperiod` for every started `overstayperiod` minutes beyond the first
- * `overstaygraceperiod` minutes; an `overstayperiod` of 0 charges none.
+ * `overstaygraceperiod` minutes; an `overstayperiod` of 0 charges none. With a card hold
+ * (`heldMinor`), the overstay fee is cut so the total does not exceed the hold.
  * A free tariff (spec 001 §5) costs 0 whatever was drawn.
  */
 export function sessionCost(input: SessionCostInput): SessionCost {
@@ -180,12 +193,17 @@ export function sessionCost(input: SessionCostInput): SessionCost {
   const periods =
     startedPeriods(durationMs - tariff.initialperiod * MINUTE_MS, tariff.period) *
     tariff.costperperiod;
-  const idleMs = input.chargingEndedAt
-    ? endMs - Math.max(startMs, input.chargingEndedAt.getTime())
-    : 0;
-  const overstay =
+  const idleSince = input.chargingEndedAt ?? input.stoppedAt;
+  const idleUntil = Math.max(endMs, input.overstayUntil?.getTime() ?? endMs);
+  const idleMs = idleSince ? idleUntil - Math.max(startMs, idleSince.getTime()) : 0;
+  const overstayFee =
     startedPeriods(idleMs - tariff.overstaygraceperiod * MINUTE_MS, tariff.overstayperiod) *
     tariff.overstaycostperperiod;
+  const beforeOverstay = energy + tariff.connection_cost + periods;
+  const overstay =
+    input.heldMinor === undefined || input.heldMinor === null
+      ? overstayFee
+      : Math.min(overstayFee, Math.max(0, input.heldMinor - beforeOverstay));
 
   const parts = isTariffFree(tariff)
     ? { energy: 0, connection: 0, periods: 0, overstay: 0 }
@@ -195,6 +213,14 @@ export function sessionCost(input: SessionCostInput): SessionCost {
     parts,
     breakdown,
   };
+}
+
+/**
+ * True when the tariff charges for a car left in the bay after charging: then a session stopped
+ * with the cable still in is settled only once the cable is out.
+ */
+export function hasOverstayFees(tariff: SessionTariff): boolean {
+  return !isTariffFree(tariff) && tariff.overstayperiod > 0 && tariff.overstaycostperperiod > 0;
 }
 
 /** The same meter reading rules, for the history's 10- and 30-minute histograms. */

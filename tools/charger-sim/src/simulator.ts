@@ -70,6 +70,8 @@ export class ChargePointSimulator {
   private readonly registers = new Map<number, number>();
   private readonly transactions = new Map<number, LocalTransaction>();
   private readonly queue: QueuedMessage[] = [];
+  /** Connectors whose cable stays in after the transaction ends, until `unplug`. */
+  private readonly cablesKept = new Set<number>();
   private replaying = false;
 
   constructor(options: SimulatorOptions) {
@@ -158,6 +160,21 @@ export class ChargePointSimulator {
     await this.setStatus(connector, this.chargingStatus(tx));
   }
 
+  /**
+   * The driver leaves the cable in when the transaction ends: the connector stays Finishing
+   * until `unplug` (the car still holds the bay).
+   */
+  keepCablePlugged(connector: number, kept = true): void {
+    if (kept) this.cablesKept.add(connector);
+    else this.cablesKept.delete(connector);
+  }
+
+  /** The cable comes out of a connector left Finishing: it is Available again. */
+  async unplug(connector: number): Promise<void> {
+    this.cablesKept.delete(connector);
+    if (this.statuses.get(connector) === 'Finishing') await this.setStatus(connector, 'Available');
+  }
+
   /** Ends the connector's transaction as the driver would locally. */
   async stopTransaction(connector: number, reason = 'Local'): Promise<void> {
     const tx = this.transactions.get(connector);
@@ -172,7 +189,7 @@ export class ChargePointSimulator {
       params: () => ({ transactionId: tx.transactionId ?? 0, meterStop, timestamp, reason }),
     });
     await this.setStatus(connector, 'Finishing');
-    await this.setStatus(connector, 'Available');
+    if (!this.cablesKept.has(connector)) await this.setStatus(connector, 'Available');
   }
 
   private async startTransaction(connector: number, idTag: string): Promise<void> {

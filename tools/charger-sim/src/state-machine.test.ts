@@ -115,6 +115,26 @@ describe('simulator state machine', () => {
     await sim.stop();
   });
 
+  test('a cable kept plugged stays Finishing after the stop until it is unplugged', async () => {
+    heard.length = 0;
+    const sim = new ChargePointSimulator({ url, chargePointId: 'SM-3', connectors: 1 });
+    await sim.start();
+    sim.keepCablePlugged(1);
+    await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 });
+    await until(() => sim.transactionId(1) !== null);
+    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
+    await until(() => sim.status(1) === 'Finishing');
+    await new Promise((done) => setTimeout(done, 100));
+    expect(sim.status(1)).toBe('Finishing');
+    // The bay is still taken: a new remote start is refused.
+    expect(await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 })).toEqual({
+      status: 'Rejected',
+    });
+    await sim.unplug(1);
+    expect(statuses().slice(-2)).toEqual(['Finishing', 'Available']);
+    await sim.stop();
+  });
+
   test('an unknown tag does not start; messages queued offline are replayed in order', async () => {
     heard.length = 0;
     const sim = new ChargePointSimulator({ url, chargePointId: 'SM-2', connectors: 1 });

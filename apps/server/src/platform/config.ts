@@ -47,6 +47,8 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_URL: z.url().optional(),
   SESSION_START_TIMEOUT: positiveSeconds.default(180),
+  SETTLEMENT_RETRY_AFTER: positiveSeconds.default(300),
+  UNPLUG_WAIT_LIMIT: positiveSeconds.default(12 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   NATS_URL: z
     .string()
@@ -88,6 +90,10 @@ export interface AppConfig {
   stripeApiUrl?: string;
   /** Seconds a charger has to start a remotely started session before it is rejected. */
   sessionStartTimeoutSeconds?: number;
+  /** Seconds after which a settlement claimed but without a result is tried again. */
+  settlementRetryAfterSeconds?: number;
+  /** Seconds a session stopped with the cable in waits for the unplug (the overstay's cap). */
+  unplugWaitLimitSeconds?: number;
   /** Sign-in attempts allowed per client address, and per login name, in 15 minutes. */
   loginRateLimit?: number;
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
@@ -152,6 +158,8 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: values.STRIPE_API_URL,
     sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
+    settlementRetryAfterSeconds: values.SETTLEMENT_RETRY_AFTER,
+    unplugWaitLimitSeconds: values.UNPLUG_WAIT_LIMIT,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,

@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+interface Answer {
+  status: number;
+  body: Json;
+  headers?: Record<string, string>;
+}
+
 /** One request Stripe's client sent, as the fake received it. */
 export interface StripeRequest {
   method: string;
@@ -25,6 +31,19 @@ interface FakeMethod {
 
 type Json = Record<string, unknown>;
 
+/**
+ * How the next capture goes wrong: Stripe down (nothing captured), the answer lost after the
+ * capture was made, or the card issuer refusing it.
+ */
+export type CaptureFailure = 'unavailable' | 'answerLost' | 'declined';
+
+const serverError = {
+  status: 500,
+  body: { error: { type: 'api_error', message: 'An unknown error occurred' } },
+  // Stripe's client would otherwise retry by itself; the test wants the failure seen.
+  headers: { 'stripe-should-retry': 'false' },
+};
+
 const fakeId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 /**
@@ -36,7 +55,8 @@ export async function startFakeStripe() {
   const requests: StripeRequest[] = [];
   const methods = new Map<string, FakeMethod>();
   const intents = new Map<string, Json>();
-  const idempotent = new Map<string, { status: number; body: Json }>();
+  const idempotent = new Map<string, Answer>();
+  const captureFailures: CaptureFailure[] = [];
 
   const missing = (what: string, id: string) => ({
     status: 404,
@@ -70,7 +90,7 @@ export async function startFakeStripe() {
     };
   }
 
-  function route(method: string, path: string, form: Record<string, string>) {
+  function route(method: string, path: string, form: Record<string, string>): Answer {
     const parts = path.split('/').filter(Boolean).slice(1);
     const [resource, id, action] = parts;
     if (method === 'POST' && resource === 'customers' && !id) {
@@ -127,6 +147,21 @@ export async function startFakeStripe() {
       const intent = intents.get(id);
       if (!intent) return missing('payment_intent', id);
       if (method === 'POST' && action === 'capture') {
+        const failure = intent.status === 'requires_capture' ? captureFailures.shift() : undefined;
+        if (failure === 'unavailable') return serverError;
+        if (failure === 'declined') {
+          return {
+            status: 402,
+            body: {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+              },
+            },
+          };
+        }
         if (intent.status !== 'requires_capture') {
           return {
             status: 400,
@@ -145,6 +180,7 @@ export async function startFakeStripe() {
           amount_received: amount,
           amount_capturable: 0,
         });
+        if (failure === 'answerLost') return serverError;
       }
       if (method === 'POST' && action === 'cancel') {
         Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
@@ -182,6 +218,7 @@ export async function startFakeStripe() {
     response.writeHead(answer.status, {
       'content-type': 'application/json',
       'request-id': fakeId('req'),
+      ...answer.headers,
     });
     response.end(JSON.stringify(answer.body));
   }
@@ -220,6 +257,8 @@ export async function startFakeStripe() {
       return intent;
     },
     intent: (intentId: string) => intents.get(intentId),
+    /** The next capture of a held intent goes wrong this way (Stripe repeats it per key). */
+    failNextCapture: (failure: CaptureFailure) => captureFailures.push(failure),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
-import { formatMoney } from '@evc/domain';
+import { formatMoney, hasOverstayFees } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
@@ -126,6 +126,11 @@ export function ChargingCompletedPage() {
   const transaction = useTransaction(search.get('transactionId') ?? '');
   const session = transaction.data;
   const finished = session?.data.finished === true;
+  // Stopped with the cable in at a tariff with overstay fees: the cost grows until the unplug.
+  const overstaying =
+    finished &&
+    hasOverstayFees(session.data.tariff) &&
+    (session.payment.status === 'held' || session.payment.status === 'none');
   return (
     <PageView
       title={
@@ -155,6 +160,11 @@ export function ChargingCompletedPage() {
             entries={session.breakdown}
             symbol={session.data.cost.applied_cost.currency.symbol}
           />
+          {overstaying && (
+            <p className="form-note" role="status" data-field="overstay">
+              {t('charging.completed.overstay')}
+            </p>
+          )}
           {finished && (
             <>
               <CableRelease session={session} />

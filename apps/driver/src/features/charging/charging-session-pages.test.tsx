@@ -180,6 +180,38 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
     expect(callsTo(seen, '/connector/unlock/check')[0]?.url).toContain('userid=u1');
   });
 
+  it('stopped with the cable in at an overstay tariff: says so, and follows the cost until it is paid', async () => {
+    const finished = finishedTransactionView();
+    const tariff = { ...finished.data.tariff, overstaycostperperiod: 200, overstayperiod: 1 };
+    const waiting = finishedTransactionView({
+      data: {
+        ...finished.data,
+        tariff,
+        cost: {
+          ...finished.data.cost,
+          applied_cost: { ...finished.data.cost.applied_cost, total: 545 },
+          parts: { ...finished.data.cost.parts, overstay: 200 },
+        },
+      },
+      payment: { held: 3000, captured: null, status: 'held' },
+    });
+    const session = liveSession(waiting);
+    fakeApi({ '/getTransactionByID': () => ok(session.get()) });
+    const { container } = renderWithRouter(pages, '/charging-completed?transactionId=s1');
+    expect(
+      await screen.findByText(
+        'Overstay fees apply while the car stays plugged in after charging. The payment is taken once you unplug.',
+      ),
+    ).toBeTruthy();
+    session.set({ ...waiting, payment: { held: 3000, captured: 545, status: 'captured' } });
+    await waitFor(
+      () =>
+        expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£5.45'),
+      { timeout: 5000 },
+    );
+    expect(container.querySelector('[data-field="overstay"]')).toBeNull();
+  });
+
   it('e-mails the receipt', async () => {
     const seen = fakeApi({
       '/getTransactionByID': () => ok(finishedTransactionView()),

@@ -53,6 +53,8 @@ export interface TransactionHooks {
     transactionId: number;
     meterStopWh: number;
     stoppedAt: Date;
+    /** StopTransaction's reason (OCPP 1.6 Reason), when the charger gave one. */
+    reason: string | null;
   }): Promise<void>;
   connectorStatus(report: {
     chargerId: string;
@@ -326,6 +328,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
             transactionId,
             meterStopWh: row.meterStopWh ?? integer(p.meterStop),
             stoppedAt,
+            reason: row.stopReason,
           }),
         );
       }

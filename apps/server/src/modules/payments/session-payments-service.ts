@@ -38,6 +38,9 @@ function holdOf(row: SessionPaymentRow): SessionHold | null {
     : null;
 }
 
+/** A refusal (a declined card, a hold in the wrong state) is final; anything else may pass. */
+const isTransient = (error: unknown) => !(error instanceof AppError) || error.statusCode >= 500;
+
 const providerMessage = (error: unknown) =>
   error instanceof Error ? error.message : 'the payment provider refused';
 
@@ -138,16 +141,16 @@ export function createSessionPayments(deps: {
         const finish = async (
           status: SettleResult['status'],
           captured: number,
-          failure?: string,
-        ) => {
+          failure?: { message: string; retryable: boolean },
+        ): Promise<SettleResult> => {
           await repo.updateSessionPayment(input.sessionId, {
             status,
             captured,
             amountMinor: amount,
-            failure: failure ?? null,
+            failure: failure?.message ?? null,
             settledAt: new Date(),
           });
-          return { captured, status };
+          return failure?.retryable ? { captured, status, retryable: true } : { captured, status };
         };
 
         const source: PaymentMethod = row.source;
@@ -160,31 +163,51 @@ export function createSessionPayments(deps: {
         const intentId = row.intentId ?? input.intentId;
         const intent = intentId ? await repo.intent(intentId, { lock: true }) : undefined;
         if (!intent || intent.userId !== row.userId) {
-          return finish('failed', 0, 'no held payment for this session');
+          return finish('failed', 0, {
+            message: 'no held payment for this session',
+            retryable: false,
+          });
         }
+        /** The hold was captured (now or by an earlier attempt); the rest is owed on the balance. */
+        const taken = async (received: number) => {
+          if (amount > received) {
+            debit = await repo.moveBalance(
+              row.userId,
+              `session:${row.sessionId}`,
+              amount - received,
+            );
+          }
+          return finish('captured', received);
+        };
+        if (intent.status === 'succeeded') return taken(intent.amountReceived);
         const provider = deps.provider(tx);
+        // Stripe answers a repeated idempotency key with its first answer, errors included, so a
+        // later attempt asks afresh; a hold is captured at most once whatever the key, as the
+        // intent itself refuses a second capture.
+        const attempt = input.attempt ?? 1;
+        const key = (move: string) =>
+          attempt > 1 ? `${move}:${row.sessionId}:${attempt}` : `${move}:${row.sessionId}`;
         try {
           if (amount === 0) {
-            await recordIntentState(
-              repo,
-              await provider.cancel(intent.id, `release:${row.sessionId}`),
-            );
+            await recordIntentState(repo, await provider.cancel(intent.id, key('release')));
             return finish('released', 0);
           }
           // A cost above the hold takes the whole hold; the rest is owed on the balance.
           const fromHold = Math.min(amount, intent.amountCapturable);
-          const captured = await provider.capture(intent.id, fromHold, `capture:${row.sessionId}`);
+          const captured = await provider.capture(intent.id, fromHold, key('capture'));
           await recordIntentState(repo, captured);
-          if (amount > fromHold) {
-            debit = await repo.moveBalance(
-              row.userId,
-              `session:${row.sessionId}`,
-              amount - fromHold,
-            );
-          }
-          return finish('captured', captured.amountReceived);
+          return await taken(captured.amountReceived);
         } catch (error) {
-          return finish('failed', 0, providerMessage(error));
+          // The move may have happened with its answer lost, or in an attempt before a crash:
+          // the intent's own state tells.
+          const current = await provider.retrieveIntent(intent.id).catch(() => null);
+          if (current) await recordIntentState(repo, current);
+          if (current?.status === 'succeeded') return taken(current.amountReceived);
+          if (current?.status === 'canceled' && amount === 0) return finish('released', 0);
+          return finish('failed', 0, {
+            message: providerMessage(error),
+            retryable: isTransient(error) && current?.status !== 'canceled',
+          });
         }
       });
       // After the commit: a mail about a debit that was rolled back would be false.

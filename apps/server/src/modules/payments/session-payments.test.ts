@@ -6,6 +6,7 @@ import { sessionPayments, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
 
 let t: TestApp;
 let driverToken: string;
@@ -144,6 +145,43 @@ describe('card payments (PAYG)', () => {
     ]);
     expect(await settle()).toEqual({ captured: 800, status: 'captured' });
     expect(await intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 800 });
+  });
+
+  it('a hold an earlier attempt captured is recorded as it stands, not captured again', async () => {
+    await setBalance(driverId, 0);
+    const intentId = await heldIntent();
+    const { sessionId, result } = start('PAYG', intentId);
+    await result;
+    // A node captured 3000 of it and died before recording the settlement.
+    await createSandboxProvider(t.database.db).capture(intentId, 3000, `capture:${sessionId}`);
+    const settled = await t.app.payments.settle({
+      userId: driverId,
+      sessionId,
+      source: 'PAYG',
+      intentId,
+      amountMinor: 3200,
+      currency: 'GBP',
+      attempt: 2,
+    });
+    expect(settled).toEqual({ captured: 3000, status: 'captured' });
+    expect(await intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 3000 });
+    expect(await storedBalance(driverId)).toBe(200);
+  });
+
+  it('a hold canceled elsewhere fails the settlement for good', async () => {
+    const intentId = await heldIntent();
+    const { sessionId, result } = start('PAYG', intentId);
+    await result;
+    await createSandboxProvider(t.database.db).cancel(intentId, `cancel:${sessionId}`);
+    const settled = await t.app.payments.settle({
+      userId: driverId,
+      sessionId,
+      source: 'PAYG',
+      intentId,
+      amountMinor: 500,
+      currency: 'GBP',
+    });
+    expect(settled).toEqual({ captured: 0, status: 'failed' });
   });
 
   it('a cost of 0 cancels the hold', async () => {

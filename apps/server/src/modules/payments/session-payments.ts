@@ -29,7 +29,10 @@ export interface SessionPayments {
 
   /**
    * Takes the final cost: captures it from the hold (the rest released; a cost of 0 cancels the
-   * hold), debits it from the credit balance, or records it against the fuel card.
+   * hold), debits it from the credit balance, or records it against the fuel card. A hold found
+   * already captured (an earlier attempt whose answer was lost) is recorded as it stands.
+   * `retryable` marks a failure that may pass on another attempt (the provider unreachable or
+   * erring); a refusal (a declined card, no hold) is final.
    */
   settle(input: {
     userId: string;
@@ -38,9 +41,12 @@ export interface SessionPayments {
     intentId: string | null;
     amountMinor: number;
     currency: string;
+    /** 1 for the first attempt; later attempts after a failure count on. */
+    attempt?: number;
   }): Promise<{
     captured: number;
     status: 'captured' | 'released' | 'debited' | 'invoiced' | 'failed';
+    retryable?: true;
   }>;
 
   /** Releases the hold of a session that never started (the charger refused, no cable came). */

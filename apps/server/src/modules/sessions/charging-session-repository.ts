@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargingSessions,
@@ -183,14 +183,122 @@ export function createChargingSessionRepository(db: Db) {
       );
     },
 
-    /** True for the one caller allowed to settle the session's payment. */
+    /** True for the one caller allowed to settle the session's payment (its first attempt). */
     async claimSettlement(id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(chargingSessions)
-        .set({ settlementClaimedAt: at })
-        .where(and(eq(chargingSessions.id, id), isNull(chargingSessions.settlementClaimedAt)))
+        .set({
+          settlementClaimedAt: at,
+          settlementAttempts: sql`${chargingSessions.settlementAttempts} + 1`,
+          settlementRetryAt: null,
+        })
+        .where(
+          and(
+            eq(chargingSessions.id, id),
+            isNull(chargingSessions.settlementClaimedAt),
+            eq(chargingSessions.awaitingUnplug, false),
+          ),
+        )
         .returning({ id: chargingSessions.id });
       return rows.length === 1;
+    },
+
+    /**
+     * True for the one caller allowed to try a settlement again: the attempt count it read is
+     * still the session's, so two sweeping nodes cannot both take it.
+     */
+    async reclaimSettlement(id: string, at: Date, attemptsSeen: number): Promise<boolean> {
+      const rows = await db
+        .update(chargingSessions)
+        .set({
+          settlementClaimedAt: at,
+          settlementAttempts: attemptsSeen + 1,
+          settlementRetryAt: null,
+        })
+        .where(
+          and(
+            eq(chargingSessions.id, id),
+            eq(chargingSessions.settlementAttempts, attemptsSeen),
+            eq(chargingSessions.awaitingUnplug, false),
+          ),
+        )
+        .returning({ id: chargingSessions.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Finished sessions whose settlement is due again: never claimed (a crash between finishing
+     * and claiming), claimed before `staleBefore` and still without a result (a crash or a hang
+     * mid-settlement), or failed for a transient reason and due for a retry. At most
+     * `maxAttempts` attempts each.
+     */
+    async settlementsDue(now: Date, staleBefore: Date, maxAttempts: number) {
+      return db
+        .select()
+        .from(chargingSessions)
+        .where(
+          and(
+            eq(chargingSessions.state, 'finished'),
+            inArray(chargingSessions.paymentStatus, ['none', 'held', 'failed']),
+            eq(chargingSessions.awaitingUnplug, false),
+            lt(chargingSessions.settlementAttempts, maxAttempts),
+            or(
+              and(
+                isNull(chargingSessions.settlementClaimedAt),
+                lt(chargingSessions.updatedAt, staleBefore),
+              ),
+              and(
+                inArray(chargingSessions.paymentStatus, ['none', 'held']),
+                lt(chargingSessions.settlementClaimedAt, staleBefore),
+              ),
+              and(
+                eq(chargingSessions.paymentStatus, 'failed'),
+                lte(chargingSessions.settlementRetryAt, now),
+              ),
+            ),
+          ),
+        );
+    },
+
+    /** Finished sessions waiting for their cable to come out, on one connector or anywhere. */
+    async awaitingUnplug(on?: { chargerId: string; connectorNumber: number }) {
+      return db
+        .select()
+        .from(chargingSessions)
+        .where(
+          and(
+            eq(chargingSessions.state, 'finished'),
+            eq(chargingSessions.awaitingUnplug, true),
+            ...(on
+              ? [
+                  eq(chargingSessions.chargerId, on.chargerId),
+                  eq(chargingSessions.connectorNumber, on.connectorNumber),
+                ]
+              : []),
+          ),
+        );
+    },
+
+    /** Changes a session still waiting for its unplug (its overstay so far). */
+    async updateAwaitingUnplug(id: string, patch: ChargingSessionPatch) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(chargingSessions.id, id), eq(chargingSessions.awaitingUnplug, true)))
+          .returning(),
+      );
+    },
+
+    /** Ends the wait for the unplug once; undefined when another caller ended it first. */
+    async endUnplugWait(id: string, patch: ChargingSessionPatch) {
+      return first(
+        await db
+          .update(chargingSessions)
+          .set({ ...patch, awaitingUnplug: false, updatedAt: new Date() })
+          .where(and(eq(chargingSessions.id, id), eq(chargingSessions.awaitingUnplug, true)))
+          .returning(),
+      );
     },
 
     /** True for the one caller allowed to send the automatic receipt. */

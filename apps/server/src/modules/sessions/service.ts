@@ -10,9 +10,11 @@ import {
   availableBalanceMinor,
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
+  hasOverstayFees,
   isChargeFinishedAlertDue,
   isCreditUsable,
   isTariffFree,
+  needsPaymentIntent,
   sessionCost,
   transactionDurationSeconds,
   type PaymentMethod,
@@ -36,6 +38,12 @@ import type { TransactionRepository } from './transaction-repository.ts';
 
 /** How long a charger has, after accepting a remote start, to start the transaction. */
 export const DEFAULT_START_TIMEOUT_MS = 3 * 60_000;
+/** A settlement claimed this long ago without a result is tried again (a crash, a hang). */
+export const DEFAULT_SETTLEMENT_RETRY_MS = 5 * 60_000;
+/** Attempts at settling one session before it is left failed for a person to look at. */
+export const MAX_SETTLEMENT_ATTEMPTS = 5;
+/** The longest a stopped session waits for its cable to come out; the overstay ends there. */
+export const DEFAULT_UNPLUG_WAIT_LIMIT_MS = 12 * 60 * 60_000;
 /** The id of the 0 A profile that pauses a session, so resuming clears exactly that profile. */
 export const PAUSE_PROFILE_ID = 7301;
 const START_PROFILE_ID = 7300;
@@ -77,6 +85,7 @@ export interface TransactionStoppedHook {
   transactionId: number;
   meterStopWh: number;
   stoppedAt: Date;
+  reason?: string | null;
 }
 
 export interface ConnectorStatusHook {
@@ -98,6 +107,10 @@ export interface SessionServiceDeps {
   bus: Bus;
   now: () => Date;
   startTimeoutMs?: number;
+  /** How long a claimed settlement may go without a result before it is tried again. */
+  settlementRetryMs?: number;
+  /** How long a session stopped with the cable in waits for the unplug (its overstay's cap). */
+  unplugWaitLimitMs?: number;
   /** The tariff a driver's user group gives them at this charger, if any (affiliations). */
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
   log: { warn: (details: object, message: string) => void };
@@ -106,10 +119,14 @@ export interface SessionServiceDeps {
 /**
  * The driver's charging session: started remotely and paid through SessionPayments, linked to the
  * charger's OCPP transaction by the id tag issued for it, priced live from MeterValues, finished
- * and settled once at StopTransaction. Every change is announced on the bus for live views.
+ * at StopTransaction and settled once: at once, or at the unplug when the tariff charges for
+ * overstay and the cable is still in (ADR 0013). Every change is announced on the bus for live
+ * views.
  */
 export function createSessionService(deps: SessionServiceDeps) {
   const startTimeoutMs = deps.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  const settlementRetryMs = deps.settlementRetryMs ?? DEFAULT_SETTLEMENT_RETRY_MS;
+  const unplugWaitLimitMs = deps.unplugWaitLimitMs ?? DEFAULT_UNPLUG_WAIT_LIMIT_MS;
 
   const changed = (row: ChargingSessionRow) =>
     deps.bus.publish(SESSION_CHANGED_SUBJECT, {
@@ -133,12 +150,16 @@ export function createSessionService(deps: SessionServiceDeps) {
     };
   }
 
-  /** The cost so far (open session: up to now) or final (stopped), from every stored sample. */
+  /**
+   * The cost so far (open session: up to now) or final (stopped), from every stored sample; a
+   * stopped session whose cable stayed in overstays until `overstayUntil`.
+   */
   async function costOf(
     row: ChargingSessionRow,
     tariff: TariffData,
     decimalDigits: number,
     stop: { stoppedAt: Date; meterStopWh: number } | null,
+    overstayUntil?: Date,
   ): Promise<SessionCost | null> {
     if (row.transactionId === null || !row.startedAt) return null;
     const samples = await deps.transactions.meterValues(row.transactionId);
@@ -154,7 +175,25 @@ export function createSessionService(deps: SessionServiceDeps) {
         sample.energyWh === null ? [] : [{ at: sample.sampledAt, energyWh: sample.energyWh }],
       ),
       chargingEndedAt: row.vehicleIdleSince,
+      ...(overstayUntil ? { overstayUntil } : {}),
+      heldMinor: needsPaymentIntent(row.source as PaymentMethod) ? row.heldMinor : null,
     });
+  }
+
+  const stopOf = (row: ChargingSessionRow) =>
+    row.stoppedAt && row.meterStopWh !== null
+      ? { stoppedAt: row.stoppedAt, meterStopWh: row.meterStopWh }
+      : null;
+
+  /** A card session whose cost reached its hold: more overstay could not be charged. */
+  const holdExhausted = (row: ChargingSessionRow, cost: SessionCost) =>
+    needsPaymentIntent(row.source as PaymentMethod) && cost.total >= row.heldMinor;
+
+  /** Whether the session's connector last reported a cable in it. */
+  async function isCableIn(row: ChargingSessionRow) {
+    const found = await deps.chargers.findById(row.chargerId);
+    const connector = found?.connectors.find((c) => c.connectorNumber === row.connectorNumber);
+    return connector !== undefined && CABLE_HELD.has(connector.status);
   }
 
   const costColumns = (cost: SessionCost) => ({
@@ -168,8 +207,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     const tariff = tariffInput.parse(row.tariff);
     const currency = await currencyOf(tariff);
     const finished = row.state === 'finished';
-    const live =
-      finished || row.state === 'rejected'
+    const live = row.awaitingUnplug
+      ? await costOf(row, tariff, currency.decimal_digits, stopOf(row), deps.now())
+      : finished || row.state === 'rejected'
         ? null
         : await costOf(row, tariff, currency.decimal_digits, null);
     const cost = live ?? { total: row.costTotal, parts: row.costParts, breakdown: row.breakdown };
@@ -259,8 +299,17 @@ export function createSessionService(deps: SessionServiceDeps) {
   /** Takes the final cost once, however many times StopTransaction arrives. */
   async function settleOnce(row: ChargingSessionRow) {
     if (!(await deps.sessions.claimSettlement(row.id, deps.now()))) return;
+    await settleClaimed(row, 1);
+  }
+
+  /** Settles a session this caller claimed: attempt 1 at the stop, later ones from the sweep. */
+  async function settleClaimed(row: ChargingSessionRow, attempt: number) {
     const tariff = tariffInput.parse(row.tariff);
-    let settled: ChargingSessionRow | undefined;
+    const retryAt = () =>
+      attempt < MAX_SETTLEMENT_ATTEMPTS
+        ? new Date(deps.now().getTime() + settlementRetryMs * attempt)
+        : null;
+    let patch: Partial<ChargingSessionRow>;
     try {
       const result = await deps.payments.settle({
         userId: row.userId,
@@ -269,36 +318,109 @@ export function createSessionService(deps: SessionServiceDeps) {
         intentId: row.intentId,
         amountMinor: row.costTotal,
         currency: tariff.currency,
+        attempt,
       });
-      settled = await deps.sessions.update(row.id, {
+      patch = {
         paymentStatus: result.status,
         capturedMinor: result.captured,
-      });
+        settlementRetryAt: result.retryable ? retryAt() : null,
+      };
     } catch (error) {
       deps.log.warn({ sessionId: row.id, error: String(error) }, 'session payment not settled');
-      settled = await deps.sessions.update(row.id, { paymentStatus: 'failed' });
+      patch = { paymentStatus: 'failed', settlementRetryAt: retryAt() };
     }
-    const final = settled ?? row;
+    if (patch.paymentStatus === 'failed' && !patch.settlementRetryAt) {
+      deps.log.warn({ sessionId: row.id, attempt }, 'session payment failed for good');
+    }
+    const final = (await deps.sessions.update(row.id, patch)) ?? row;
     changed(final);
+    if (final.paymentStatus === 'failed') return;
     const user = await deps.users.findById(row.userId);
     if (user && isChargeFinishedAlertDue(user.emailPrefs.charge_finished_alert, final.costTotal)) {
       if (await deps.sessions.claimReceipt(row.id, deps.now())) await sendReceipt(final);
     }
   }
 
+  /** The overstay of a session stopped with the cable in ends (unplug or cap); then it settles. */
+  async function endOverstay(row: ChargingSessionRow, at: Date) {
+    const tariff = tariffInput.parse(row.tariff);
+    const digits = (await currencyOf(tariff)).decimal_digits;
+    const until = row.stoppedAt && at < row.stoppedAt ? row.stoppedAt : at;
+    const cost = await costOf(row, tariff, digits, stopOf(row), until);
+    const ended = await deps.sessions.endUnplugWait(row.id, {
+      unpluggedAt: until,
+      ...(cost ? costColumns(cost) : {}),
+    });
+    // Another caller (the unplug report, another node's sweep) ended it first.
+    if (!ended) return;
+    changed(ended);
+    await settleOnce(ended);
+  }
+
+  /** A session waiting for its unplug: its overstay shown as it grows, ended at its cap. */
+  async function followOverstay(row: ChargingSessionRow) {
+    const now = deps.now();
+    const limit = new Date((row.stoppedAt ?? row.updatedAt).getTime() + unplugWaitLimitMs);
+    if (now >= limit) return endOverstay(row, limit);
+    const tariff = tariffInput.parse(row.tariff);
+    const cost = await costOf(
+      row,
+      tariff,
+      (await currencyOf(tariff)).decimal_digits,
+      stopOf(row),
+      now,
+    );
+    if (!cost || holdExhausted(row, cost)) return endOverstay(row, now);
+    if (cost.total === row.costTotal) return;
+    const updated = await deps.sessions.updateAwaitingUnplug(row.id, costColumns(cost));
+    if (updated) changed(updated);
+  }
+
   async function rejectOverdue() {
     for (const row of await deps.sessions.overduePending(deps.now())) await reject(row);
   }
 
-  // Pending sessions past their deadline, wherever they were started (another node, before a
-  // restart), are found by the database, not by timers kept in memory.
-  const sweep = setInterval(
-    () => {
-      rejectOverdue().catch((error: unknown) =>
-        deps.log.warn({ error: String(error) }, 'pending sessions not swept'),
+  /** Settlements a crash, a hang or a transient provider failure left undone (ADR 0013). */
+  async function settleDue() {
+    const now = deps.now();
+    const staleBefore = new Date(now.getTime() - settlementRetryMs);
+    const due = await deps.sessions.settlementsDue(now, staleBefore, MAX_SETTLEMENT_ATTEMPTS);
+    for (const row of due) {
+      if (!(await deps.sessions.reclaimSettlement(row.id, now, row.settlementAttempts))) continue;
+      deps.log.warn(
+        { sessionId: row.id, attempt: row.settlementAttempts + 1 },
+        'settling a session again',
       );
-    },
-    Math.max(50, Math.min(startTimeoutMs / 2, 15_000)),
+      await settleClaimed(row, row.settlementAttempts + 1);
+    }
+  }
+
+  async function followUnplugWaits() {
+    for (const row of await deps.sessions.awaitingUnplug()) await followOverstay(row);
+  }
+
+  // Pending sessions past their deadline, settlements left undone and overstays waiting for the
+  // unplug, wherever they began (another node, before a restart), are found by the database,
+  // not by timers kept in memory.
+  let sweeping = false;
+  async function sweepOnce() {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      for (const [work, what] of [
+        [rejectOverdue, 'pending sessions not swept'],
+        [followUnplugWaits, 'overstays not followed'],
+        [settleDue, 'settlements not retried'],
+      ] as const) {
+        await work().catch((error: unknown) => deps.log.warn({ error: String(error) }, what));
+      }
+    } finally {
+      sweeping = false;
+    }
+  }
+  const sweep = setInterval(
+    () => void sweepOnce(),
+    Math.max(50, Math.min(startTimeoutMs / 2, settlementRetryMs / 2, 15_000)),
   );
   sweep.unref();
 
@@ -585,6 +707,13 @@ export function createSessionService(deps: SessionServiceDeps) {
           Object.keys(patch).length > 0 ? await deps.sessions.updateLive(row.id, patch) : row;
         changed(updated ?? row);
       }
+      // The cable is out: a session stopped with it in stops overstaying and is settled.
+      if (report.status !== 'Available') return;
+      const waiting = await deps.sessions.awaitingUnplug({
+        chargerId: report.chargerId,
+        connectorNumber: report.connectorNumber,
+      });
+      for (const row of waiting) await endOverstay(row, report.reportedAt);
     },
 
     /** StopTransaction (first, replayed or late): the final cost, then settlement once. */
@@ -597,6 +726,13 @@ export function createSessionService(deps: SessionServiceDeps) {
         const stoppedAt =
           row.startedAt && tx.stoppedAt < row.startedAt ? row.startedAt : tx.stoppedAt;
         const cost = await costOf(row, tariff, digits, { stoppedAt, meterStopWh: tx.meterStopWh });
+        // With overstay fees and the cable still in, the bay is still taken: settled at the unplug.
+        const awaitingUnplug =
+          cost !== null &&
+          hasOverstayFees(tariff) &&
+          tx.reason !== 'EVDisconnected' &&
+          !holdExhausted(row, cost) &&
+          (await isCableIn(row));
         const finished = await deps.sessions.updateOpen(row.id, {
           state: 'finished',
           stoppedAt,
@@ -604,10 +740,16 @@ export function createSessionService(deps: SessionServiceDeps) {
           lastEnergyWh: tx.meterStopWh,
           powerW: 0,
           pausedByDriver: false,
+          awaitingUnplug,
           ...(cost ? costColumns(cost) : {}),
         });
         row = finished ?? (await deps.sessions.findById(row.id)) ?? row;
         if (finished) changed(finished);
+      }
+      if (row.awaitingUnplug) {
+        // The unplug may have been reported while the stop was being recorded.
+        if (!(await isCableIn(row))) await endOverstay(row, deps.now());
+        return;
       }
       await settleOnce(row);
     },

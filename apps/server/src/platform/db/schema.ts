@@ -421,6 +421,13 @@ export const chargingSessions = pgTable('charging_sessions', {
     .default('none'),
   settlementClaimedAt: timestamptz('settlement_claimed_at'),
   receiptSentAt: timestamptz('receipt_sent_at'),
+  /** Finished with the cable still in at a tariff with overstay fees: settled at the unplug. */
+  awaitingUnplug: boolean('awaiting_unplug').notNull().default(false),
+  /** When the overstay after the stop ended: the unplug, or where it was capped. */
+  unpluggedAt: timestamptz('unplugged_at'),
+  settlementAttempts: integer('settlement_attempts').notNull().default(0),
+  /** A transient settlement failure is tried again from this time; null when it is final. */
+  settlementRetryAt: timestamptz('settlement_retry_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

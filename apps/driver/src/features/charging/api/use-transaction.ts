@@ -28,7 +28,7 @@ function useApplySessionEvent() {
 
 /**
  * POST /getTransactionByID, kept fresh while the page is open: pushed session views, polling
- * while the stream is down, no polling once the session has ended.
+ * while the stream is down, no polling once the session has ended and been paid.
  */
 export function useTransaction(transactionId: string) {
   const applyEvent = useApplySessionEvent();
@@ -38,8 +38,12 @@ export function useTransaction(transactionId: string) {
     queryFn: () => callApi('getTransactionByID', { transactionid: transactionId }),
     enabled: transactionId !== '',
     refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      if (state === 'finished' || state === 'rejected') return false;
+      const session = query.state.data;
+      if (session?.state === 'rejected') return false;
+      // A finished session still changes until it is paid (an overstay waiting for the unplug).
+      const paid =
+        session?.state === 'finished' && !['none', 'held'].includes(session.payment.status);
+      if (paid) return false;
       return live === 'live' ? false : SESSION_REFRESH_MS;
     },
   });
