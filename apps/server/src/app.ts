@@ -225,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authoriseStart: (input) => app.payments.authoriseStart(input),
     settle: (input) => app.payments.settle(input),
     release: (input) => app.payments.release(input),
+    cardSessionSource: (input) => app.payments.cardSessionSource(input),
+    holdDefaultCard: (input) => app.payments.holdDefaultCard(input),
   };
   const sessionService = createSessionService({
     sessions: chargingSessions,
@@ -271,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chargers,
     transactions,
     commands: app.ocpp.commands,
+    memberTariff: groups.effectiveTariffFor,
     now,
   });
   registerChargerCallRoutes(register, chargerCalls);
@@ -300,7 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     users,
     chargers,
-    preauth: (chargerId) => chargerCalls.preauth(chargerId),
+    preauth: (chargerId, userId) => chargerCalls.preauth(chargerId, userId),
     now,
     onBalanceDebited: createCreditLowAlert({
       users,

@@ -3,6 +3,7 @@ import type { PaymentMethod } from './constants.ts';
 import {
   availableBalanceMinor,
   captureMethodFor,
+  cardSessionSource,
   isCreditUsable,
   isFuelCardUsable,
   isTopUpAmountAllowed,
@@ -13,6 +14,7 @@ import {
   preauthorisationMinor,
   usablePaymentMethods,
   type AppPlatform,
+  type CardSessionSource,
   type ChargeIntentPlan,
   type PaymentChoiceInput,
   type WebWallets,
@@ -212,5 +214,22 @@ describe('isTopUpAmountAllowed (1.00 to 1000.00 of the user’s currency)', () =
     [-500, false],
   ])('%d minor units → %s', (amount, allowed) => {
     expect(isTopUpAmountAllowed(amount)).toBe(allowed);
+  });
+});
+
+describe('cardSessionSource (issue 5: an RFID session is paid by credit, else the default card)', () => {
+  it.each<[string, boolean, number, boolean, CardSessionSource | null]>([
+    ['free tariff: credit, nothing to hold', true, 0, true, 'CREDIT'],
+    ['free tariff, no card, in debt: still credit', true, -500, false, 'CREDIT'],
+    ['credit to spend: credit before the card', false, 1, true, 'CREDIT'],
+    ['credit to spend, no card', false, 2500, false, 'CREDIT'],
+    ['no credit, a default card: the card', false, 0, true, 'PAYG'],
+    ['in debt, a default card: the card', false, -300, true, 'PAYG'],
+    ['no credit, no card: nobody pays', false, 0, false, null],
+    ['in debt, no card: nobody pays', false, -1, false, null],
+  ])('%s', (_label, tariffFree, available, hasDefaultCard, source) => {
+    expect(
+      cardSessionSource({ tariffFree, availableBalanceMinor: available, hasDefaultCard }),
+    ).toBe(source);
   });
 });

@@ -141,3 +141,22 @@ export function usablePaymentMethods(input: PaymentChoiceInput): PaymentMethod[]
   if (isWalletAvailable('GOOGLEPAY', input.platform, input.webWallets)) methods.push('GOOGLEPAY');
   return methods;
 }
+
+/** Who pays a session started with the driver's RFID card: their credit or their default card. */
+export type CardSessionSource = Extract<PaymentMethod, 'CREDIT' | 'PAYG'>;
+
+/**
+ * Issue 5: a session started with a linked RFID card is paid by the owner's "default payment
+ * method or credit". Credit first when it is usable (000 §5: a free tariff, or a balance above
+ * 0), so money the driver put aside is spent before a card is held; otherwise the saved default
+ * card, held off-session; otherwise nobody can pay (null: the card is Blocked).
+ */
+export function cardSessionSource(input: {
+  tariffFree: boolean;
+  /** Available (not stored) balance in minor units. */
+  availableBalanceMinor: number;
+  hasDefaultCard: boolean;
+}): CardSessionSource | null {
+  if (isCreditUsable(input)) return 'CREDIT';
+  return input.hasDefaultCard ? 'PAYG' : null;
+}

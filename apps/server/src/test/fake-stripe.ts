@@ -25,6 +25,11 @@ interface FakeMethod {
   last4: string;
   /** The fake's stand-in for a card whose saving needs 3-D Secure. */
   needsAuthentication?: boolean;
+  /**
+   * A saved card that a charge confirmed by the server refuses: declined by the issuer
+   * (Stripe's 4000000000000002), or, off-session, needing 3-D Secure (4000002760003184).
+   */
+  refuses?: 'card_declined' | 'authentication_required';
   /** Billing details set by an update; Stripe's test cards start with the ones below. */
   billing?: Json;
 }
@@ -90,6 +95,33 @@ export async function startFakeStripe() {
     };
   }
 
+  /** Confirming on the server, as an off-session charge does: held, or a card error (402). */
+  function confirmed(intent: Json, form: Record<string, string>) {
+    const card = methods.get(form.payment_method ?? '');
+    if (!card) return missing('PaymentMethod', form.payment_method ?? '');
+    const refusal =
+      card.refuses === 'card_declined'
+        ? { code: 'card_declined', message: 'Your card was declined.' }
+        : card.refuses === 'authentication_required' && form.off_session === 'true'
+          ? {
+              code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : null;
+    if (refusal) {
+      const error = { type: 'card_error', ...refusal, payment_method: methodJson(card) };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+      return { status: 402, body: { error: { ...error, payment_intent: intent } } };
+    }
+    const manual = intent.capture_method === 'manual';
+    Object.assign(intent, {
+      status: manual ? 'requires_capture' : 'succeeded',
+      amount_capturable: manual ? intent.amount : 0,
+      amount_received: manual ? 0 : intent.amount,
+    });
+    return { status: 200, body: intent };
+  }
+
   function route(method: string, path: string, form: Record<string, string>): Answer {
     const parts = path.split('/').filter(Boolean).slice(1);
     const [resource, id, action] = parts;
@@ -141,6 +173,7 @@ export async function startFakeStripe() {
         metadata: {},
       };
       intents.set(intentId, intent);
+      if (form.confirm === 'true') return confirmed(intent, form);
       return { status: 200, body: intent };
     }
     if (resource === 'payment_intents' && id) {
@@ -233,7 +266,10 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** A card payment method the driver's browser created with Stripe.js. */
-    addPaymentMethod(last4 = '4242', options: { needsAuthentication?: boolean } = {}) {
+    addPaymentMethod(
+      last4 = '4242',
+      options: Pick<FakeMethod, 'needsAuthentication' | 'refuses'> = {},
+    ) {
       const id = fakeId('pm');
       methods.set(id, { id, customer: null, brand: 'visa', last4, ...options });
       return id;

@@ -3,6 +3,7 @@ import {
   tariffInput,
   type MyTransactionData,
   type PreauthResponse,
+  type TariffData,
   type UnauthorizedAuths,
 } from '@evc/contract';
 import { DEFAULT_PREAUTH_MINOR, isTariffFree } from '@evc/domain';
@@ -26,6 +27,8 @@ export function createChargerCallsService(deps: {
   chargers: ChargerRepository;
   transactions: TransactionRepository;
   commands: ChargerCommands;
+  /** The tariff a driver's user group gives them at this charger, if any (affiliations). */
+  memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
   now: () => Date;
 }) {
   async function chargerById(chargerId: string) {
@@ -71,9 +74,11 @@ export function createChargerCallsService(deps: {
       };
     },
 
-    async preauth(chargerId: string): Promise<PreauthResponse> {
+    /** The hold for this driver here: their group's tariff, if any, else the charger's. */
+    async preauth(chargerId: string, userId: string): Promise<PreauthResponse> {
       const { charger } = await chargerById(chargerId);
-      const tariff = tariffInput.parse(charger.tariff);
+      const tariff =
+        (await deps.memberTariff?.(userId, chargerId)) ?? tariffInput.parse(charger.tariff);
       // spec 001 §5: nothing is held on the card for a free tariff.
       return {
         amount: isTariffFree(tariff) ? 0 : DEFAULT_PREAUTH_MINOR,

@@ -40,7 +40,7 @@ export interface TransactionHooks {
     idTag: string;
     meterStartWh: number;
     startedAt: Date;
-  }): Promise<void>;
+  }): Promise<'Blocked' | null>;
   metered(
     samples: {
       transactionId: number | null;
@@ -134,11 +134,12 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     deps.bus.publish(CHARGER_LIVE_SUBJECT, { chargerId } satisfies ChargerChanged);
 
   /** A session's trouble must not cost the charger its answer: it is logged instead. */
-  async function tellSessions(work: (hooks: TransactionHooks) => Promise<void>) {
-    if (!deps.sessions) return;
-    await work(deps.sessions).catch((error: unknown) =>
-      deps.log.warn({ error: String(error) }, 'charging session not updated'),
-    );
+  async function tellSessions<T>(work: (hooks: TransactionHooks) => Promise<T>) {
+    if (!deps.sessions) return undefined;
+    return work(deps.sessions).catch((error: unknown) => {
+      deps.log.warn({ error: String(error) }, 'charging session not updated');
+      return undefined;
+    });
   }
 
   async function markOffline(chargerId: string) {
@@ -284,7 +285,9 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           startedAt: (row.startedAt ?? deps.now()).toISOString(),
         } satisfies TransactionStarted);
       }
-      await tellSessions((hooks) =>
+      // The card's owner may turn out unable to pay (their card refused off-session): Blocked
+      // tells the charger to end the transaction (OCPP 1.6 §4.8).
+      const verdict = await tellSessions((hooks) =>
         hooks.transactionStarted({
           transactionId: row.transactionId,
           chargerId,
@@ -294,7 +297,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           startedAt: row.startedAt ?? deps.now(),
         }),
       );
-      return { transactionId: row.transactionId, idTagInfo: { status } };
+      return { transactionId: row.transactionId, idTagInfo: { status: verdict ?? status } };
     });
 
     client.handle('StopTransaction', async ({ params }) => {

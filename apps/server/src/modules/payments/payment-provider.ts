@@ -79,6 +79,19 @@ export interface PaymentProvider {
     paymentMethodId?: string;
     idempotencyKey: string;
   }): Promise<IntentSnapshot>;
+  /**
+   * Holds `amount` on the driver's saved card without them (Stripe `off_session`, confirmed at
+   * once, manual capture). A held intent is `requires_capture`; a refusal answers the intent as
+   * the provider left it (`requires_payment_method` with `lastError`), a card that needs the
+   * driver to authenticate included, so the caller records it and decides.
+   */
+  holdOffSession(input: {
+    user: PayingUser;
+    amount: number;
+    currency: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<IntentSnapshot>;
   retrieveIntent(intentId: string): Promise<IntentSnapshot>;
   /** Captures `amount` of a held intent; the rest of the hold is released. */
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentSnapshot>;

@@ -28,7 +28,8 @@ export async function registerPayments(
     db: Db;
     users: UserRepository;
     chargers: ChargerRepository;
-    preauth: (chargerId: string) => Promise<PreauthResponse>;
+    /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
+    preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
     now: () => Date;
     /** Told of each committed debit of a driver's credit balance. */
     onBalanceDebited?: (debit: BalanceMove) => Promise<void>;
@@ -51,6 +52,11 @@ export async function registerPayments(
   registerPaymentRoutes(register, service, sandbox);
   app.decorate(
     'payments',
-    createSessionPayments({ db, provider, onBalanceDebited: deps.onBalanceDebited }),
+    createSessionPayments({
+      db,
+      provider,
+      users: deps.users,
+      onBalanceDebited: deps.onBalanceDebited,
+    }),
   );
 }

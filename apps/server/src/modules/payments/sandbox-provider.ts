@@ -23,6 +23,11 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
 export const SANDBOX_DECLINES = {
   declined: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
   insufficient_funds: { code: 'INSUFFICIENT_FUNDS', message: 'Your card has insufficient funds.' },
+  /** Stripe's answer off-session for a card that needs 3-D Secure: nobody is there to pass it. */
+  authentication_required: {
+    code: 'AUTHENTICATION_REQUIRED',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
   authentication: {
     code: 'AUTHENTICATION_FAILED',
     message:
@@ -119,6 +124,35 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         captureMethod: input.captureMethod,
         status: input.paymentMethodId ? 'requires_confirmation' : 'requires_payment_method',
         paymentMethodId: input.paymentMethodId ?? null,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+      });
+      return intentSnapshot(row);
+    },
+
+    async holdOffSession(input) {
+      const method = await sandboxPaymentMethod(db, input.user.id, input.paymentMethodId);
+      if (!method) {
+        throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
+      }
+      const refusal = {
+        succeeds: null,
+        authentication: SANDBOX_DECLINES.authentication_required,
+        declined: SANDBOX_DECLINES.declined,
+        insufficient_funds: SANDBOX_DECLINES.insufficient_funds,
+      }[method.behaviour];
+      const id = sandboxId('pi');
+      const row = await repo.insertIntent({
+        id,
+        provider: 'sandbox',
+        userId: input.user.id,
+        purpose: 'charge',
+        amount: input.amount,
+        currency: input.currency,
+        captureMethod: 'manual',
+        status: refusal ? 'requires_payment_method' : 'requires_capture',
+        amountCapturable: refusal ? 0 : input.amount,
+        paymentMethodId: method.id,
+        lastError: refusal?.message ?? null,
         clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
       });
       return intentSnapshot(row);

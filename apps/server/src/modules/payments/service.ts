@@ -58,7 +58,8 @@ export function createPaymentsService(deps: {
   provider: PaymentProviderFactory;
   users: UserRepository;
   chargers: ChargerRepository;
-  preauth: (chargerId: string) => Promise<PreauthResponse>;
+  /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
+  preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
   now: () => Date;
 }) {
   const { db } = deps;
@@ -80,7 +81,7 @@ export function createPaymentsService(deps: {
   const listCards = async (userId: string) => (await repo.cards(userId)).map(cardView);
 
   /** spec 000 §4: what a charge is for and how much it must hold. */
-  async function chargeTerms(connectorId: string | null, amount: number) {
+  async function chargeTerms(userId: string, connectorId: string | null, amount: number) {
     const [chargerId = '', connector = ''] = (connectorId ?? '').split(':');
     const found = await deps.chargers.findById(chargerId);
     if (!found) throw new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
@@ -91,7 +92,7 @@ export function createPaymentsService(deps: {
     ) {
       throw new AppError(404, 'CONNECTOR_NOT_FOUND', 'This charger has no such connector');
     }
-    const preauth = await deps.preauth(chargerId);
+    const preauth = await deps.preauth(chargerId, userId);
     if (amount !== preauth.amount) {
       throw validationError(
         'amount',
@@ -202,7 +203,7 @@ export function createPaymentsService(deps: {
       }
       let currency: string;
       if (request.type === 'charge') {
-        ({ currency } = await chargeTerms(request.connector_id, request.amount));
+        ({ currency } = await chargeTerms(userId, request.connector_id, request.amount));
       } else {
         if (!isTopUpAmountAllowed(request.amount)) {
           throw validationError('amount', `must be from ${TOPUP_MIN_MINOR} to ${TOPUP_MAX_MINOR}`);

@@ -1,13 +1,16 @@
 import {
   availableBalanceMinor,
+  cardSessionSource,
   isCreditUsable,
   isFuelCardUsable,
   needsPaymentIntent,
+  preauthorisationMinor,
   type PaymentMethod,
 } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
-import type { SessionPaymentRow } from '../../platform/db/schema.ts';
+import type { PaymentCardRow, SessionPaymentRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { UserRepository } from '../users/repository.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
 import { createPaymentRepository, type BalanceMove } from './repository.ts';
 import { recordIntentState } from './service.ts';
@@ -20,6 +23,8 @@ export const intentNotHeld = (reason: string) =>
   new AppError(409, 'INTENT_NOT_HELD', `No payment is held for this session: ${reason}`);
 export const fuelCardNotAllowed = () =>
   new AppError(409, 'FUELCARD_NOT_ALLOWED', 'This charger’s tariff cannot be paid by fuel card');
+export const noDefaultCard = () =>
+  new AppError(402, 'NO_DEFAULT_CARD', 'No default card saved: add one under payment details');
 export const noFuelCard = () =>
   new AppError(402, 'NO_FUELCARD', 'No fuel card saved: add one under payment details');
 
@@ -41,6 +46,8 @@ function holdOf(row: SessionPaymentRow): SessionHold | null {
 /** A refusal (a declined card, a hold in the wrong state) is final; anything else may pass. */
 const isTransient = (error: unknown) => !(error instanceof AppError) || error.statusCode >= 500;
 
+const isDefaultPaygCard = (card: PaymentCardRow) => card.isDefault && card.source === 'PAYG';
+
 const providerMessage = (error: unknown) =>
   error instanceof Error ? error.message : 'the payment provider refused';
 
@@ -52,6 +59,7 @@ const providerMessage = (error: unknown) =>
 export function createSessionPayments(deps: {
   db: Db;
   provider: PaymentProviderFactory;
+  users: UserRepository;
   /** Told of each debit of the credit balance once it is committed (the credit-low alert). */
   onBalanceDebited?: (debit: BalanceMove) => Promise<void>;
 }): SessionPayments {
@@ -123,6 +131,84 @@ export function createSessionPayments(deps: {
       });
     },
 
+    async cardSessionSource(input) {
+      const repo = createPaymentRepository(db);
+      const cards = await repo.cards(input.userId);
+      return cardSessionSource({
+        tariffFree: input.tariffFree,
+        availableBalanceMinor: availableBalanceMinor((await repo.storedBalance(input.userId)) ?? 0),
+        hasDefaultCard: cards.some(isDefaultPaygCard),
+      });
+    },
+
+    async holdDefaultCard(input) {
+      const user = await deps.users.findById(input.userId);
+      if (!user) throw noDefaultCard();
+      type Outcome = { held: number; hold: SessionHold | null } | { refused: string };
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const repo = createPaymentRepository(tx);
+        const known = await repo.sessionPayment(input.sessionId, { lock: true });
+        if (known) return { held: known.held, hold: holdOf(known) };
+        const currency = input.tariff.currency.toLowerCase();
+        const record = (fields: Partial<SessionPaymentRow>) =>
+          repo.ensureSessionPayment({
+            sessionId: input.sessionId,
+            userId: input.userId,
+            source: 'PAYG',
+            currency,
+            status: 'authorised',
+            ...fields,
+          });
+        const amount = preauthorisationMinor(input.tariff.free);
+        if (amount === 0) {
+          await record({});
+          return { held: 0, hold: null };
+        }
+        const card = (await repo.cards(input.userId)).find(isDefaultPaygCard);
+        if (!card) throw noDefaultCard();
+        const provider = deps.provider(tx);
+        const snapshot = await provider.holdOffSession({
+          user: {
+            id: user.id,
+            email: user.email,
+            name: `${user.firstName} ${user.lastName}`.trim(),
+          },
+          amount,
+          currency,
+          paymentMethodId: card.id,
+          idempotencyKey: `card-hold:${input.sessionId}`,
+        });
+        if (!(await repo.intent(snapshot.id))) {
+          await repo.insertIntent({
+            id: snapshot.id,
+            provider: provider.kind,
+            userId: input.userId,
+            purpose: 'charge',
+            amount: snapshot.amount,
+            currency: snapshot.currency,
+            captureMethod: snapshot.captureMethod,
+            status: snapshot.status,
+            amountCapturable: snapshot.amountCapturable,
+            paymentMethodId: card.id,
+            lastError: snapshot.lastError,
+            clientSecret: snapshot.clientSecret,
+          });
+        }
+        const current = await recordIntentState(repo, snapshot);
+        // The refused intent stays recorded (committed), and the refusal is answered after.
+        if (current?.status !== 'requires_capture') {
+          return { refused: current?.lastError ?? `the payment is ${snapshot.status}` };
+        }
+        if (!(await repo.claimIntent(current.id, input.sessionId))) {
+          throw new AppError(409, 'INTENT_IN_USE', 'This payment already secures another session');
+        }
+        const row = await record({ intentId: current.id, held: current.amountCapturable });
+        return { held: row.held, hold: holdOf(row) };
+      });
+      if ('refused' in outcome) throw paymentFailed(outcome.refused);
+      return outcome;
+    },
+
     async settle(input) {
       let debit: BalanceMove | null = null;
       const result = await db.transaction(async (tx) => {
@@ -162,6 +248,8 @@ export function createSessionPayments(deps: {
 
         const intentId = row.intentId ?? input.intentId;
         const intent = intentId ? await repo.intent(intentId, { lock: true }) : undefined;
+        // A card session at a free tariff held nothing and owes nothing.
+        if (!intent && amount === 0) return finish('released', 0);
         if (!intent || intent.userId !== row.userId) {
           return finish('failed', 0, {
             message: 'no held payment for this session',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Card, PaymentIntentResponse, SandboxPaymentIntent } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
-import { sessionPayments, users } from '../../platform/db/schema.ts';
+import { paymentIntents, sessionPayments, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
@@ -370,5 +370,130 @@ describe('fuel card', () => {
       }),
     );
     expect([error.statusCode, error.code]).toEqual([402, 'NO_FUELCARD']);
+  });
+});
+
+describe('an RFID session held off-session on the default card', () => {
+  /** Saves a sandbox test card and makes it the driver's default. */
+  async function defaultCard(number: string) {
+    const method = await t.call('sandboxCreatePaymentMethod', {
+      token: driverToken,
+      body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
+    });
+    const { id } = method.body.data as { id: string };
+    await t.call('addToStripeSources', { token: driverToken, body: { card: id } });
+    const chosen = await t.call('selectDefaultStripeSource', {
+      token: driverToken,
+      body: { source: id },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    return id;
+  }
+
+  const hold = (userId = driverId, tariff = { free: false, currency: 'GBP' }) => {
+    const sessionId = newId();
+    return { sessionId, result: t.app.payments.holdDefaultCard({ userId, sessionId, tariff }) };
+  };
+
+  const intentsOfCard = (cardId: string) =>
+    t.database.db.select().from(paymentIntents).where(eq(paymentIntents.paymentMethodId, cardId));
+
+  it('holds the pre-authorisation on the default card and captures the cost once', async () => {
+    const cardId = await defaultCard('4242424242424242');
+    const { sessionId, result } = hold();
+    const held = await result;
+    expect(held).toMatchObject({ held: 3000, hold: { amountCapturable: 3000, currency: 'gbp' } });
+    const intentId = held.hold?.intentId ?? '';
+    const [recorded] = await intentsOfCard(cardId);
+    expect(recorded).toMatchObject({
+      id: intentId,
+      status: 'requires_capture',
+      captureMethod: 'manual',
+      purpose: 'charge',
+      sessionId,
+    });
+    const settle = () =>
+      t.app.payments.settle({
+        userId: driverId,
+        sessionId,
+        source: 'PAYG',
+        intentId,
+        amountMinor: 1234,
+        currency: 'GBP',
+      });
+    expect(await Promise.all([settle(), settle()])).toEqual([
+      { captured: 1234, status: 'captured' },
+      { captured: 1234, status: 'captured' },
+    ]);
+    expect(await intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 1234 });
+  });
+
+  it.each([
+    ['declined', '4000000000000002', 'Your card was declined.'],
+    ['insufficient funds', '4000000000009995', 'Your card has insufficient funds.'],
+    [
+      '3-D Secure, nobody there to pass it',
+      '4000002500003155',
+      'Your card was declined. This transaction requires authentication.',
+    ],
+  ])('a %s card is refused and holds nothing', async (_label, number, reason) => {
+    const cardId = await defaultCard(number);
+    const { sessionId, result } = hold();
+    const error = await rejection(result);
+    expect([error.statusCode, error.code, error.message]).toEqual([
+      402,
+      'PAYMENT_FAILED',
+      `Payment Failed, please use another card: ${reason}`,
+    ]);
+    // The refused intent is recorded as the provider left it, tied to no session.
+    expect(await intentsOfCard(cardId)).toEqual([
+      expect.objectContaining({
+        status: 'requires_payment_method',
+        amountCapturable: 0,
+        lastError: reason,
+        sessionId: null,
+      }),
+    ]);
+    expect(
+      await t.database.db
+        .select()
+        .from(sessionPayments)
+        .where(eq(sessionPayments.sessionId, sessionId)),
+    ).toEqual([]);
+  });
+
+  it('holds nothing at a free tariff, and a cost of 0 settles as released', async () => {
+    await defaultCard('4242424242424242');
+    const { sessionId, result } = hold(driverId, { free: true, currency: 'GBP' });
+    expect(await result).toEqual({ held: 0, hold: null });
+    expect(
+      await t.app.payments.settle({
+        userId: driverId,
+        sessionId,
+        source: 'PAYG',
+        intentId: null,
+        amountMinor: 0,
+        currency: 'GBP',
+      }),
+    ).toEqual({ captured: 0, status: 'released' });
+  });
+
+  it('a driver without a default card is refused, and only credit could pay for them', async () => {
+    const error = await rejection(hold(otherId).result);
+    expect([error.statusCode, error.code]).toEqual([402, 'NO_DEFAULT_CARD']);
+    await setBalance(otherId, 0);
+    const source = (tariffFree: boolean) =>
+      t.app.payments.cardSessionSource({ userId: otherId, tariffFree });
+    expect(await source(false)).toBeNull();
+    expect(await source(true)).toBe('CREDIT');
+  });
+
+  it('credit pays before the default card; without credit the card does', async () => {
+    await defaultCard('4242424242424242');
+    const source = () => t.app.payments.cardSessionSource({ userId: driverId, tariffFree: false });
+    await setBalance(driverId, -1);
+    expect(await source()).toBe('CREDIT');
+    await setBalance(driverId, 0);
+    expect(await source()).toBe('PAYG');
   });
 });

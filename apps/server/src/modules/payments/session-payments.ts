@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@evc/domain';
+import type { CardSessionSource, PaymentMethod } from '@evc/domain';
 
 /** A hold that secures a charging session: an intent in `requires_capture` owned by the driver. */
 export interface SessionHold {
@@ -25,6 +25,27 @@ export interface SessionPayments {
     source: PaymentMethod;
     intentId: string | null;
     tariff: { payableByFuelCard: boolean; free: boolean; currency: string };
+  }): Promise<{ held: number; hold: SessionHold | null }>;
+
+  /**
+   * Who pays a session the driver's RFID card starts at a charger with this tariff: their credit
+   * when usable, else their default card, else nobody (null). The rule is `cardSessionSource`.
+   */
+  cardSessionSource(input: {
+    userId: string;
+    tariffFree: boolean;
+  }): Promise<CardSessionSource | null>;
+
+  /**
+   * For a session the driver's RFID card started, with nobody at the app: holds the
+   * pre-authorisation (nothing for a free tariff) off-session on their default card and ties the
+   * intent to the session, which then settles as PAYG. Throws a 402 AppError when there is no
+   * default card or the provider refuses (a card that needs 3-D Secure included).
+   */
+  holdDefaultCard(input: {
+    userId: string;
+    sessionId: string;
+    tariff: { free: boolean; currency: string };
   }): Promise<{ held: number; hold: SessionHold | null }>;
 
   /**

@@ -316,6 +316,93 @@ describe('wallet payments with Stripe', () => {
   });
 });
 
+describe('off-session holds for RFID sessions with Stripe', () => {
+  async function defaultCard(refuses?: 'card_declined' | 'authentication_required') {
+    const answer = await t.call('addToStripeSources', {
+      token: driver,
+      body: { card: fake.addPaymentMethod('0341', refuses ? { refuses } : {}) },
+    });
+    const card = answer.body.data as Card;
+    await t.call('selectDefaultStripeSource', { token: driver, body: { source: card.id } });
+    return card;
+  }
+
+  const hold = (sessionId: string) =>
+    t.app.payments.holdDefaultCard({
+      userId: driverId,
+      sessionId,
+      tariff: { free: false, currency: 'GBP' },
+    });
+
+  it('confirms a manual-capture intent off-session on the default card, then captures once', async () => {
+    const card = await defaultCard();
+    const sessionId = newId();
+    const mark = fake.requests.length;
+    const held = await hold(sessionId);
+    const [created] = since(mark).filter((request) => request.path === '/v1/payment_intents');
+    expect(created?.form).toMatchObject({
+      amount: '3000',
+      currency: 'gbp',
+      payment_method: card.id,
+      off_session: 'true',
+      confirm: 'true',
+      capture_method: 'manual',
+      'metadata[purpose]': 'charge',
+    });
+    expect(created?.form.customer).toMatch(/^cus_/);
+    expect(created?.idempotencyKey).toBe(`card-hold:${sessionId}`);
+    const intentId = held.hold?.intentId ?? '';
+    expect(held).toMatchObject({ held: 3000, hold: { amountCapturable: 3000 } });
+    expect(fake.intent(intentId)).toMatchObject({ status: 'requires_capture' });
+
+    const settle = () =>
+      t.app.payments.settle({
+        userId: driverId,
+        sessionId,
+        source: 'PAYG',
+        intentId,
+        amountMinor: 1800,
+        currency: 'GBP',
+      });
+    await settle();
+    expect(await settle()).toEqual({ captured: 1800, status: 'captured' });
+    expect(since(mark).filter((request) => request.path.endsWith('/capture'))).toHaveLength(1);
+    expect(fake.intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 1800 });
+  });
+
+  it.each([
+    ['declined', 'card_declined', 'Your card was declined.'],
+    [
+      'needing authentication',
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+    ],
+  ] as const)(
+    'a card %s is refused, its intent recorded unheld',
+    async (_label, refuses, reason) => {
+      const refusing = await defaultCard(refuses);
+      const error = await hold(newId()).then(
+        () => null,
+        (caught: unknown) => caught as { statusCode: number; code: string; message: string },
+      );
+      expect([error?.statusCode, error?.code, error?.message]).toEqual([
+        402,
+        'PAYMENT_FAILED',
+        `Payment Failed, please use another card: ${reason}`,
+      ]);
+      const [stored] = await t.database.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.paymentMethodId, refusing.id));
+      expect(stored).toMatchObject({
+        status: 'requires_payment_method',
+        amountCapturable: 0,
+        sessionId: null,
+      });
+    },
+  );
+});
+
 describe('Stripe webhooks', () => {
   async function succeededTopUp(amount: number) {
     const card = await saveCard();

@@ -181,6 +181,35 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
         return stripeIntentSnapshot(intent);
       },
 
+      async holdOffSession(input) {
+        try {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              customer: await customerOf(input.user),
+              payment_method: input.paymentMethodId,
+              allowed_payment_method_types: ['card'],
+              capture_method: 'manual',
+              off_session: true,
+              confirm: true,
+              metadata: { userId: input.user.id, purpose: 'charge' },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          );
+          return stripeIntentSnapshot(intent);
+        } catch (error) {
+          // A decline, authentication_required included, leaves the intent to record.
+          if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+            return {
+              ...stripeIntentSnapshot(error.payment_intent),
+              lastError: error.payment_intent.last_payment_error?.message ?? error.message,
+            };
+          }
+          throw stripeFailure(error);
+        }
+      },
+
       async retrieveIntent(intentId) {
         return stripeIntentSnapshot(await translated(stripe.paymentIntents.retrieve(intentId)));
       },

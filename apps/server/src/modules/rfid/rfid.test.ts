@@ -3,8 +3,17 @@ import { eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import type { ChargePointSimulator } from '@evc/charger-sim';
-import { rfidCard, transactionView, userRfidsResponse, type RfidCard } from '@evc/contract';
-import { chargingSessions } from '../../platform/db/schema.ts';
+import {
+  chargeHistoryResponse,
+  preauthResponse,
+  rfidCard,
+  transactionView,
+  userRfidsResponse,
+  type GroupView,
+  type RfidCard,
+  type SandboxPaymentIntent,
+} from '@evc/contract';
+import { chargingSessions, paymentIntents } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import {
@@ -48,6 +57,87 @@ async function cards(token: string, userid: string): Promise<RfidCard[]> {
 async function create(token: string, tagData: object) {
   return t.call('createRFID', { token, body: { tagData } });
 }
+
+/**
+ * A charger driven message by message: it may start without asking (local authorisation while
+ * offline, say) and replay its messages. The RemoteStopTransactions it is sent are collected.
+ */
+async function localCharger(chargePointId: string, barcode: string) {
+  const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
+  const options: Partial<RPC_ClientOptions> = {
+    endpoint: `ws://${base}/ocpp`,
+    identity: chargePointId,
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    reconnect: false,
+  };
+  const client = new RPCClient(options as RPC_ClientOptions);
+  clients.push(client);
+  const stopsAsked: number[] = [];
+  client.handle('RemoteStopTransaction', ({ params }) => {
+    stopsAsked.push((params as { transactionId: number }).transactionId);
+    return Promise.resolve({ status: 'Accepted' });
+  });
+  await client.connect();
+  await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Local' });
+  const authorize = async (idTag: string) =>
+    ((await client.call('Authorize', { idTag })) as { idTagInfo: { status: string } }).idTagInfo
+      .status;
+  const start = async (idTag: string, meterStart = 0) =>
+    (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag,
+      meterStart,
+      timestamp: new Date(Date.now() - 20 * 60_000).toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
+  const stop = (transactionId: number, meterStop: number) =>
+    client.call('StopTransaction', {
+      transactionId,
+      meterStop,
+      timestamp: new Date().toISOString(),
+      reason: 'Local',
+    });
+  return { charger, client, stopsAsked, authorize, start, stop };
+}
+
+const sessionsAt = (chargerId: string) =>
+  t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, chargerId));
+
+async function sessionOf(transactionId: number) {
+  const [row] = await until(
+    () =>
+      t.database.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.transactionId, transactionId)),
+    (rows) => rows.length === 1,
+  );
+  if (!row) throw new Error('no session');
+  return row;
+}
+
+async function sessionView(token: string, sessionId: string) {
+  const answer = await t.call('getTransactionByID', { token, body: { transactionid: sessionId } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return transactionView.parse(answer.body.data);
+}
+
+/** Saves a sandbox test card for the driver and makes it their default. */
+async function defaultCard(number: string) {
+  const method = await t.call('sandboxCreatePaymentMethod', {
+    token: driver,
+    body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
+  });
+  const { id } = method.body.data as { id: string };
+  expect((await t.call('addToStripeSources', { token: driver, body: { card: id } })).status).toBe(
+    200,
+  );
+  await t.call('selectDefaultStripeSource', { token: driver, body: { source: id } });
+  return id;
+}
+
+const intentsOfCard = (cardId: string) =>
+  t.database.db.select().from(paymentIntents).where(eq(paymentIntents.paymentMethodId, cardId));
 
 async function liveCharger(chargePointId: string, barcode: string) {
   const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
@@ -271,39 +361,183 @@ describe('a linked card at a charger', () => {
   });
 
   test('a charger that starts with a card its owner cannot pay for is told to stop', async () => {
-    const charger = await provisionCharger(t, other, testCharger('RFID-CP-5', '7105'));
+    const local = await localCharger('RFID-CP-5', '7105');
     await setStoredBalance(t, DRIVER.email, 0);
     expect((await create(driver, { uid: 'DEC0DE05', userid: driverId })).status).toBe(200);
-    const options: Partial<RPC_ClientOptions> = {
-      endpoint: `ws://${base}/ocpp`,
-      identity: 'RFID-CP-5',
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: false,
-    };
-    // A charger that authorised the card locally (offline, say) and started without asking.
-    const client = new RPCClient(options as RPC_ClientOptions);
-    clients.push(client);
-    const stopAsked = new Promise<unknown>((done) =>
-      client.handle('RemoteStopTransaction', ({ params }) => {
-        done(params);
-        return Promise.resolve({ status: 'Accepted' });
-      }),
-    );
-    await client.connect();
-    await client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Local' });
-    const started = (await client.call('StartTransaction', {
-      connectorId: 1,
-      idTag: 'DEC0DE05',
-      meterStart: 0,
-      timestamp: new Date().toISOString(),
-    })) as { transactionId: number; idTagInfo: { status: string } };
+    const started = await local.start('DEC0DE05');
     expect(started.idTagInfo.status).toBe('Blocked');
-    await expect(stopAsked).resolves.toEqual({ transactionId: started.transactionId });
-    const sessions = await t.database.db
-      .select()
-      .from(chargingSessions)
-      .where(eq(chargingSessions.chargerId, charger._id));
-    expect(sessions).toHaveLength(0);
+    await until(
+      () => Promise.resolve(local.stopsAsked),
+      (asked) => asked.includes(started.transactionId),
+    );
+    expect(await sessionsAt(local.charger._id)).toHaveLength(0);
+  });
+});
+
+describe('a card owner in a user group', () => {
+  let group: GroupView;
+
+  beforeAll(async () => {
+    const answer = await t.call('operatorCreateGroup', {
+      token: other,
+      body: { name: 'Depot drivers', groupcode: 'RFID-DEPOT' },
+    });
+    group = answer.body.data as GroupView;
+  });
+
+  test('pays the group’s free tariff: Accepted without credit or card, nothing held', async () => {
+    const local = await localCharger('RFID-CP-G1', '7151');
+    const unpriced = await localCharger('RFID-CP-G2', '7152');
+    const elsewhere = unpriced.charger;
+    const priced = await t.call('operatorSetGroupTariffs', {
+      token: other,
+      params: { groupid: group._id },
+      body: { chargers: [local.charger._id], tariff: { standard_rate: 0, currency: 'GBP' } },
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    await t.call('joinGroupByCode', { token: driver, body: { code: { groupcode: 'RFID-DEPOT' } } });
+    await setStoredBalance(t, DRIVER.email, 0);
+    expect((await create(driver, { uid: 'D390F001', userid: driverId })).status).toBe(200);
+
+    const preauth = async (token: string, chargerid: string) =>
+      preauthResponse.parse(
+        (await t.call('getChargerPreauth', { token, params: { chargerid } })).body.data,
+      ).amount;
+    expect(await preauth(driver, local.charger._id)).toBe(0);
+    expect(await preauth(driver, elsewhere._id)).toBe(3000);
+    // Not a member: the charger's own tariff.
+    expect(await preauth(other, local.charger._id)).toBe(3000);
+
+    expect(await local.authorize('D390F001')).toBe('Accepted');
+    const started = await local.start('D390F001');
+    expect(started.idTagInfo.status).toBe('Accepted');
+    const row = await sessionOf(started.transactionId);
+    expect(row).toMatchObject({ userId: driverId, source: 'CREDIT', heldMinor: 0 });
+    expect(row.tariff).toMatchObject({ standard_rate: 0 });
+    await local.stop(started.transactionId, 8000);
+    const done = await until(
+      () => sessionView(driver, row.id),
+      (view) => view.state === 'finished',
+    );
+    expect(done.data.cost.applied_cost.total).toBe(0);
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(0);
+    expect(local.stopsAsked).toEqual([]);
+
+    // At a charger the group does not price, and once out of the group, nobody pays.
+    expect(await unpriced.authorize('D390F001')).toBe('Blocked');
+    await t.call('leaveJoinedGroup', { token: driver, body: { groupid: group._id } });
+    expect(await local.authorize('D390F001')).toBe('Blocked');
+  });
+});
+
+describe('a card session billed to the owner’s default card', () => {
+  test('without credit: 3000 held off-session, the cost captured once, listed as the owner’s', async () => {
+    const local = await localCharger('RFID-CP-6', '7106');
+    await setStoredBalance(t, DRIVER.email, 0);
+    const cardId = await defaultCard('4242424242424242');
+    expect((await create(driver, { uid: 'CA4D0006', userid: driverId })).status).toBe(200);
+
+    expect(await local.authorize('CA4D0006')).toBe('Accepted');
+    const started = await local.start('CA4D0006', 1000);
+    expect(started.idTagInfo.status).toBe('Accepted');
+    const row = await sessionOf(started.transactionId);
+    expect(row).toMatchObject({
+      userId: driverId,
+      source: 'PAYG',
+      heldMinor: 3000,
+      paymentStatus: 'held',
+    });
+    const [held] = await intentsOfCard(cardId);
+    expect(held).toMatchObject({
+      id: row.intentId,
+      status: 'requires_capture',
+      amountCapturable: 3000,
+      sessionId: row.id,
+    });
+    const live = await sessionView(driver, row.id);
+    expect(live).toMatchObject({
+      source: 'PAYG',
+      intent_id: row.intentId,
+      payment: { held: 3000, captured: null, status: 'held' },
+    });
+    expect(
+      (await t.call('getTransactionByID', { token: other, body: { transactionid: row.id } }))
+        .status,
+    ).toBe(404);
+
+    // The charger replays its StopTransaction: settled once.
+    await local.stop(started.transactionId, 11_000);
+    await local.stop(started.transactionId, 11_000);
+    const done = await until(
+      () => sessionView(driver, row.id),
+      (view) => view.state === 'finished' && view.payment.status === 'captured',
+    );
+    const total = done.data.cost.applied_cost.total;
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(3000);
+    expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
+    const intent = (
+      await t.call('sandboxGetPaymentIntent', { token: driver, params: { id: row.intentId ?? '' } })
+    ).body.data as SandboxPaymentIntent;
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: total });
+    expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(0);
+
+    const history = await t.call('getChargeHistory', {
+      token: driver,
+      body: { usercode: (await userRow(t, DRIVER.email)).hrCode, limit: 20 },
+    });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(chargeHistoryResponse.parse(history.body.data).map((item) => item._id)).toContain(
+      row.id,
+    );
+    expect(local.stopsAsked).toEqual([]);
+  });
+
+  test.each([
+    ['declined', '4000000000000002', 'RFID-CP-7', '7107', 'CA4D0007'],
+    ['needing 3-D Secure', '4000002500003155', 'RFID-CP-8', '7108', 'CA4D0008'],
+  ])(
+    'a default card %s: StartTransaction is Blocked, the charger told to stop, nothing captured',
+    async (_label, number, chargePointId, barcode, uid) => {
+      const local = await localCharger(chargePointId, barcode);
+      await setStoredBalance(t, DRIVER.email, 0);
+      const cardId = await defaultCard(number);
+      expect((await create(driver, { uid, userid: driverId })).status).toBe(200);
+
+      // Whether the card pays is known only once it is charged.
+      expect(await local.authorize(uid)).toBe('Accepted');
+      const started = await local.start(uid);
+      expect(started.idTagInfo.status).toBe('Blocked');
+      await until(
+        () => Promise.resolve(local.stopsAsked),
+        (asked) => asked.includes(started.transactionId),
+      );
+      await local.stop(started.transactionId, 500);
+      expect(await sessionsAt(local.charger._id)).toHaveLength(0);
+      expect(await intentsOfCard(cardId)).toEqual([
+        expect.objectContaining({
+          status: 'requires_payment_method',
+          amountCapturable: 0,
+          amountReceived: 0,
+          sessionId: null,
+        }),
+      ]);
+    },
+  );
+
+  test('with usable credit the credit pays, and the default card is left alone', async () => {
+    const local = await localCharger('RFID-CP-9', '7109');
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const cardId = await defaultCard('4242424242424242');
+    expect((await create(driver, { uid: 'CA4D0009', userid: driverId })).status).toBe(200);
+    const started = await local.start('CA4D0009');
+    expect(started.idTagInfo.status).toBe('Accepted');
+    expect(await sessionOf(started.transactionId)).toMatchObject({
+      source: 'CREDIT',
+      heldMinor: 0,
+      intentId: null,
+    });
+    expect(await intentsOfCard(cardId)).toEqual([]);
+    await local.stop(started.transactionId, 4000);
   });
 });

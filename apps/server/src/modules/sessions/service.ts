@@ -7,12 +7,10 @@ import {
   type TransactionView,
 } from '@evc/contract';
 import {
-  availableBalanceMinor,
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
   hasOverstayFees,
   isChargeFinishedAlertDue,
-  isCreditUsable,
   isTariffFree,
   needsPaymentIntent,
   sessionCost,
@@ -626,8 +624,11 @@ export function createSessionService(deps: SessionServiceDeps) {
       return true;
     },
 
-    /** StartTransaction (first or replayed): links the session whose id tag it carries. */
-    async transactionStarted(tx: TransactionStartedHook) {
+    /**
+     * StartTransaction (first or replayed): links the session whose id tag it carries, or starts
+     * the session of a driver's RFID card. 'Blocked' when nobody pays for that card's session.
+     */
+    async transactionStarted(tx: TransactionStartedHook): Promise<'Blocked' | null> {
       const linked = await deps.sessions.linkTransaction(tx.idTag, {
         transactionId: tx.transactionId,
         startedAt: tx.startedAt,
@@ -635,13 +636,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       });
       if (linked) {
         changed(linked);
-        return;
+        return null;
       }
       const tag = await deps.transactions.findTag(tx.idTag);
-      if (tag?.kind === 'rfid') {
-        if (tag.userId) await startedByCard(tx, tag.userId);
-        return;
-      }
+      if (tag?.kind === 'rfid') return tag.userId ? startedByCard(tx, tag.userId) : null;
       const late = await deps.sessions.findByIdTag(tx.idTag);
       if (late?.state === 'rejected' && late.transactionId === null) {
         // Started after its time-out: its hold is gone, so nobody would pay for it. Stopped once
@@ -658,6 +656,7 @@ export function createSessionService(deps: SessionServiceDeps) {
             );
         }, 0);
       }
+      return null;
     },
 
     /** MeterValues: the energy, power and live cost of the sessions they belong to. */
@@ -755,18 +754,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     /**
-     * Authorize for a driver's RFID card. No card hold can be taken without the driver (ADR 0007),
-     * so a card starts only what the driver's credit pays for.
+     * Authorize for a driver's RFID card: Accepted when someone can pay for the charge here at the
+     * owner's tariff (their group's, if any): their credit, or their default card (ADR 0012).
      */
     async cardStatus(input: { chargerId: string; userId: string }) {
-      const found = await deps.chargers.findById(input.chargerId);
-      const user = await deps.users.findById(input.userId);
-      if (!found || !user) return 'Blocked' as const;
-      const usable = isCreditUsable({
-        tariffFree: isTariffFree(tariffInput.parse(found.charger.tariff)),
-        availableBalanceMinor: availableBalanceMinor(user.balanceMinor),
+      const tariff = await cardOwnerTariff(input.userId, input.chargerId);
+      if (!tariff) return 'Blocked' as const;
+      const source = await deps.payments.cardSessionSource({
+        userId: input.userId,
+        tariffFree: isTariffFree(tariff),
       });
-      return usable ? ('Accepted' as const) : ('Blocked' as const);
+      return source ? ('Accepted' as const) : ('Blocked' as const);
     },
 
     rejectOverdue,
@@ -788,32 +786,62 @@ export function createSessionService(deps: SessionServiceDeps) {
     }, 0);
   }
 
+  /** The card owner's tariff here: their group's at its operator's chargers, else the charger's. */
+  async function cardOwnerTariff(userId: string, chargerId: string) {
+    const found = await deps.chargers.findById(chargerId);
+    if (!found) return null;
+    return (
+      (await deps.memberTariff?.(userId, chargerId)) ?? tariffInput.parse(found.charger.tariff)
+    );
+  }
+
   /**
    * A StartTransaction with the driver's RFID card and no remote start: the session is the card
-   * owner's, paid from their credit (ADR 0007). Replays find the session by its transaction.
+   * owner's, paid from their credit or held off-session on their default card (ADR 0012).
+   * Answers 'Blocked' when nobody pays, and stops the transaction. Replays find the session by
+   * its transaction.
    */
-  async function startedByCard(tx: TransactionStartedHook, userId: string) {
-    if (await deps.sessions.findByTransactionId(tx.transactionId)) return;
-    const found = await deps.chargers.findById(tx.chargerId);
-    if (!found) return;
-    const tariff = tariffInput.parse(found.charger.tariff);
+  async function startedByCard(
+    tx: TransactionStartedHook,
+    userId: string,
+  ): Promise<'Blocked' | null> {
+    if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+    const tariff = await cardOwnerTariff(userId, tx.chargerId);
+    if (!tariff) return null;
+    const free = isTariffFree(tariff);
     const sessionId = newId();
-    try {
-      await deps.payments.authoriseStart({
-        userId,
-        sessionId,
-        source: 'CREDIT',
-        intentId: null,
-        tariff: {
-          payableByFuelCard: tariff.payableByFuelCard,
-          free: isTariffFree(tariff),
-          currency: tariff.currency,
-        },
-      });
-    } catch (error) {
-      stopUnpaid(tx, String(error));
-      return;
+    const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });
+    if (!source) {
+      stopUnpaid(tx, 'no usable credit and no default card');
+      return 'Blocked';
     }
+    let authorised: Awaited<ReturnType<SessionPayments['holdDefaultCard']>>;
+    try {
+      authorised =
+        source === 'CREDIT'
+          ? await deps.payments.authoriseStart({
+              userId,
+              sessionId,
+              source,
+              intentId: null,
+              tariff: {
+                payableByFuelCard: tariff.payableByFuelCard,
+                free,
+                currency: tariff.currency,
+              },
+            })
+          : await deps.payments.holdDefaultCard({
+              userId,
+              sessionId,
+              tariff: { free, currency: tariff.currency },
+            });
+    } catch (error) {
+      // A replay racing this one may have recorded the session first.
+      if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+      stopUnpaid(tx, String(error));
+      return 'Blocked';
+    }
+    const intentId = authorised.hold?.intentId ?? null;
     let row: ChargingSessionRow;
     try {
       row = await deps.sessions.insert({
@@ -823,8 +851,8 @@ export function createSessionService(deps: SessionServiceDeps) {
         connectorNumber: tx.connectorNumber,
         // A card starts many sessions: its uid and the transaction make the session's own tag.
         idTag: `${tx.idTag}:${tx.transactionId}`,
-        source: 'CREDIT',
-        intentId: null,
+        source,
+        intentId,
         state: 'charging',
         tariff,
         limitA: null,
@@ -832,16 +860,17 @@ export function createSessionService(deps: SessionServiceDeps) {
         transactionId: tx.transactionId,
         startedAt: tx.startedAt,
         meterStartWh: tx.meterStartWh,
-        heldMinor: 0,
-        paymentStatus: 'none',
+        heldMinor: authorised.held,
+        paymentStatus: authorised.held > 0 ? 'held' : 'none',
       });
     } catch (error) {
-      await deps.payments.release({ sessionId, intentId: null });
+      await deps.payments.release({ sessionId, intentId });
       // A replay racing this one recorded the session first.
-      if (await deps.sessions.findByTransactionId(tx.transactionId)) return;
+      if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
       throw error;
     }
     changed(row);
+    return null;
   }
 
   async function unlockCheckOf(
