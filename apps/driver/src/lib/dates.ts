@@ -141,8 +141,6 @@ export function dateFormatter(
 }
 
 export interface Dates {
-  /** The locale dates are written in (also for `lang` attributes and tests). */
-  locale: string;
   format(date: Date | string | number, style: DateStyle, options?: { timeZone?: string }): string;
 }
 
@@ -181,7 +179,6 @@ export function useDates(): Dates {
     const where = dateLocale(language, brand.defaultCountry);
     const formatters = new Map<string, DateFormatter>();
     return {
-      locale: where.locale,
       format(date, style, options = {}) {
         const key = `${style}|${options.timeZone ?? ''}`;
         let formatter = formatters.get(key);
