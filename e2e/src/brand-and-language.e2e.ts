@@ -108,3 +108,15 @@ test('choosing French shows French and is saved on the account', async () => {
   await page.getByRole('heading', { name: 'Bonjour, Dana' }).waitFor();
   await context.close();
 });
+
+test('Welsh dates read in Welsh, though Chromium has no Welsh of its own', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  // This device only: the shared demo driver's account keeps English.
+  await page.evaluate(() => window.localStorage.setItem('language', 'cy'));
+  await page.goto(`${baseUrl}/terms`);
+  await page.getByText('Diweddarwyd ddiwethaf 1 Tachwedd 2026').waitFor();
+  await context.close();
+});

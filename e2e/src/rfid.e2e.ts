@@ -61,7 +61,10 @@ const settled = (page: Page) => page.waitForTimeout(400);
 test('the scan-new-card wizard reads a card presented twice at a charger and links it', async () => {
   const { context, page } = await newPhonePage(browser);
   await signIn(page);
+  // spec 000 §2: RFID cards are a settings link.
   await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('ion-menu').getByText('Settings').click();
+  await page.waitForURL('**/settings');
   await page.getByText('RFID cards').click();
   await page.waitForURL('**/manage-rfid-cards');
   await settled(page);

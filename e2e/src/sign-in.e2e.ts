@@ -41,7 +41,7 @@ test('register, confirm from the e-mailed link, sign out and sign in again', asy
   }
 
   await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel('First line of address').fill('12 Heol y Castell');
+  await page.getByLabel('House number or name, street').fill('12 Heol y Castell');
   await page.getByLabel('City', { exact: true }).fill('Cardiff');
   await page.getByLabel('Post code').fill('CF10 1BJ');
   await page.locator('label', { hasText: '£ Pound' }).click();

@@ -1,4 +1,4 @@
-import { tariffInput, type ChargerView, type User } from '@evc/contract';
+import { tariffInput, type Card, type ChargerView, type User } from '@evc/contract';
 
 /** A signed-in driver as /userdata answers it. */
 export const testUser: User = {
@@ -67,6 +67,27 @@ export function testCharger(overrides: Partial<ChargerView> = {}): ChargerView {
       },
     ],
     tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP' }),
+    ...overrides,
+  };
+}
+
+/** A saved payment card as /listCards answers it. */
+export function testCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: 'pm_visa',
+    source: 'PAYG',
+    brand: 'visa',
+    last4: '4242',
+    exp_month: 4,
+    exp_year: 2030,
+    country: 'GB',
+    funding: 'credit',
+    name: null,
+    address_line1: null,
+    address_city: null,
+    address_postal_code: null,
+    address_country: null,
+    default: true,
     ...overrides,
   };
 }

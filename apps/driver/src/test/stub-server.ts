@@ -34,3 +34,28 @@ export function stubServer(
   );
   return seen;
 }
+
+/** The API path of a request ('/api/userdata' → '/userdata'). */
+export const apiPath = (request: SeenRequest) =>
+  new URL(request.url).pathname.replace(/^\/api/, '');
+
+export const callsTo = (seen: SeenRequest[], path: string) =>
+  seen.filter((request) => apiPath(request) === path);
+
+/** `{data}` with status 200, as every successful call answers. */
+export const ok = (data: unknown) => json(200, { data });
+export const failure = (status: number, code: string, message: string) =>
+  json(status, { code, message });
+
+type Answer = (request: SeenRequest) => Response | Promise<Response>;
+
+/**
+ * A fake API at the HTTP boundary keyed by path ('/listCards'); anything else answers 404, so
+ * the live session stream is refused and pages poll. Returns every request made.
+ */
+export function fakeApi(routes: Record<string, Answer>): SeenRequest[] {
+  return stubServer((request) => {
+    const answer = routes[apiPath(request)];
+    return answer ? answer(request) : failure(404, 'NOT_FOUND', `no route ${apiPath(request)}`);
+  });
+}

@@ -11,6 +11,8 @@ import { AppLayout } from './app-layout.tsx';
 const routes: FeatureRoute[] = [
   { path: 'home', component: namedPage('Home page'), access: 'guarded' },
   { path: 'settings', component: namedPage('Settings page'), access: 'guarded' },
+  { path: 'dashboard', component: namedPage('Dashboard page'), access: 'guarded' },
+  { path: 'manage-rfid-cards', component: namedPage('RFID cards page'), access: 'guarded' },
   { path: 'login', component: namedPage('Login page'), access: 'open', hideNav: true },
   { path: 'register', component: namedPage('Register page'), access: 'open' },
   { path: 'reset-password', component: namedPage('Reset password page'), access: 'open' },
@@ -81,7 +83,7 @@ describe('navigation visibility', () => {
     },
   );
 
-  it('shows the brand bar, the balance and only registered menu links to a signed-in user', async () => {
+  it('shows the brand bar, the balance and the spec menu links whose pages are registered', async () => {
     act(() => setUser(testUser));
     const { container } = renderWithRouter(<AppLayout routes={routes} />, '/home');
     expect(await screen.findByText('Home page')).toBeTruthy();
@@ -90,7 +92,8 @@ describe('navigation visibility', () => {
     const menuLabels = [...container.querySelectorAll('.side-menu__item ion-label')].map(
       (label) => label.textContent,
     );
-    expect(menuLabels).toEqual(['Home', 'Settings', 'Terms and Conditions', 'Log out']);
+    // spec 000 §2: RFID cards and terms are settings links, not menu entries.
+    expect(menuLabels).toEqual(['Dashboard', 'Home', 'Settings', 'Log out']);
     expect(container.textContent).toContain('Version 2.7.9');
     expect(container.textContent).toContain(testUser.HRCode);
   });

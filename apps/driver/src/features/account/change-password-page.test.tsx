@@ -6,7 +6,8 @@ import { fill, submitForm } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { ChangePasswordPage } from './change-password-page.tsx';
-import { findAlert, pressAlertButton, signedInAs } from './test-support.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 
 const STRONG = 'Glas-Mynydd-Taith-2026';
 

@@ -5,9 +5,10 @@ import { getTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { fill, isDisabled, submitForm } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { DeleteAccountPage } from './delete-account-page.tsx';
-import { callsTo, findAlert, pressAlertButton, signedInAs } from './test-support.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 
 const WORD_LABEL = 'Type the word "delete" to confirm';
 

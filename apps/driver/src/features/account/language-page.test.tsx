@@ -6,9 +6,9 @@ import { getSession } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { select } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { LanguagePage } from './language-page.tsx';
-import { callsTo, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 
 const french = { ...testUser.language, _id: 'l2', language: 'French', code: 'fr' };
 

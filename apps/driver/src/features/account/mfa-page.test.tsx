@@ -6,16 +6,10 @@ import { getTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { fill, submitForm } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
 import { MfaPage } from './mfa-page.tsx';
-import {
-  apiPath,
-  callsTo,
-  findAlert,
-  pressAlertButton,
-  signedInAs,
-  tokenData,
-} from './test-support.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs, tokenData } from '../../test/signed-in.ts';
 
 const HINTS: Record<MfaMethod, string> = {
   email: 'd***@example.com',

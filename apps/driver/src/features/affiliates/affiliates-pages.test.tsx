@@ -4,14 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinedGroup } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
-import {
-  apiPath,
-  callsTo,
-  findAlert,
-  pressAlertButton,
-  signedInAs,
-} from '../account/test-support.ts';
+import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 import { AddAffiliatesPage } from './add-affiliates-page.tsx';
 import { AffiliatesPage } from './affiliates-page.tsx';
 import { ManageAffiliatesPage } from './manage-affiliates-page.tsx';

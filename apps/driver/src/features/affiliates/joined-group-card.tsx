@@ -2,6 +2,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { pricetagOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { JoinedGroup } from '@evc/contract';
+import { useDates } from '../../lib/dates.ts';
 
 export interface JoinedGroupCardProps {
   group: JoinedGroup;
@@ -11,12 +12,8 @@ export interface JoinedGroupCardProps {
 
 /** spec 000 §3 Affiliate: one joined group, its codes, when it was joined, and leaving it. */
 export function JoinedGroupCard({ group, busy, onLeave }: JoinedGroupCardProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  // English dates read the British way: the default country is GB (spec 000 §9).
-  const joined = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-    dateStyle: 'medium',
-  }).format(new Date(group.joinedAt));
+  const { t } = useTranslation();
+  const joined = useDates().format(group.joinedAt, 'date');
   return (
     <li className="joined-group" aria-label={group.name}>
       <div className="joined-group__head">

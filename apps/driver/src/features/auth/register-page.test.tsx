@@ -71,7 +71,7 @@ async function fillEverything(container: HTMLElement) {
   await fill(container, 'Phone number', '+44 7700 900456');
   await fill(container, 'Password', 'Glas-Mynydd-Taith-2026');
   await fill(container, 'Confirm password', 'Glas-Mynydd-Taith-2026');
-  await fill(container, 'First line of address', '12 Heol y Castell');
+  await fill(container, 'House number or name, street', '12 Heol y Castell');
   await fill(container, 'City', 'Cardiff');
   await fill(container, 'Post code', 'CF10 1BJ');
   fireEvent.click(screen.getByRole('radio', { name: '£ Pound' }));

@@ -20,6 +20,7 @@ import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
+import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
@@ -49,8 +50,7 @@ interface Form {
 }
 
 type FieldName = keyof Form;
-type TextField =
-  'first_name' | 'last_name' | 'email' | 'phone_number' | 'line1' | 'line2' | 'city' | 'postcode';
+type TextField = 'first_name' | 'last_name' | 'email' | 'phone_number';
 
 /** Which field each registration message belongs to (spec 001 §5). */
 const MESSAGE_FIELD: Record<RegistrationMessageKey, FieldName> = {
@@ -158,10 +158,6 @@ export function RegisterPage() {
   );
   const [summary, setSummary] = useState(false);
   const [modal, setModal] = useState<'terms' | 'privacy' | null>(null);
-  const countries = useQuery({
-    queryKey: ['countries'],
-    queryFn: () => callApi('getAllCountries', undefined),
-  });
   const currencies = useQuery({
     queryKey: ['currencies'],
     queryFn: () => callApi('getAllCurrencies', undefined),
@@ -342,29 +338,17 @@ export function RegisterPage() {
         <p className="form-note">{t('register.passwordAdvice')}</p>
 
         <p className="section-label">{t('register.sections.address')}</p>
-        {input('line1', { autocomplete: 'address-line1' })}
-        {input('line2', { autocomplete: 'address-line2' })}
-        <div className="two-columns">
-          {input('city', { autocomplete: 'address-level2' })}
-          {input('postcode', { autocomplete: 'postal-code' })}
-        </div>
-        <IonSelect
-          className={invalid('country')}
-          name="country"
-          label={t('register.fields.country')}
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={form.country}
-          onIonChange={(event) => set('country', String(event.detail.value ?? ''))}
-        >
-          {(countries.data ?? []).map((country) => (
-            <IonSelectOption key={country.code} value={country.code}>
-              {country.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        {fieldErrors('country')}
+        <AddressFields
+          value={form}
+          onChange={set}
+          errors={{
+            line1: errorsFor('line1'),
+            line2: errorsFor('line2'),
+            city: errorsFor('city'),
+            postcode: errorsFor('postcode'),
+            country: errorsFor('country'),
+          }}
+        />
 
         <p className="section-label" id="currency-label">
           {t('register.fields.currency')}

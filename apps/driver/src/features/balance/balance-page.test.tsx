@@ -3,9 +3,9 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { BalancePage } from './balance-page.tsx';
-import { callsTo, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 
 const renderPage = () =>
   renderWithRouter(

@@ -5,11 +5,13 @@ import type { SandboxPaymentIntent } from '@evc/contract';
 import { useSession } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
 import { useUserBalance } from './api/get-user-balance.ts';
 import { balanceText } from './balance-text.ts';
 import { TopUpConfirmCardPage } from './topup-confirm-card-page.tsx';
-import { apiPath, callsTo, findAlert, savedCard, signedInAs } from './test-support.ts';
+import { findAlert } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { savedCard } from './test-support.ts';
 
 const CARD = savedCard('pm_card', '4242', { default: true });
 

@@ -7,7 +7,8 @@ import { fill, select, submitForm } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { TopUpSelectCardPage } from './topup-select-card-page.tsx';
-import { savedCard, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { savedCard } from './test-support.ts';
 
 const DEFAULT = savedCard('pm_default', '4242', { default: true });
 const OTHER = savedCard('pm_other', '3155');

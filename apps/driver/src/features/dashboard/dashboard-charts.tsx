@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
+import { useDates } from '../../lib/dates.ts';
 import { BarChart } from './bar-chart.tsx';
 import './dashboard-charts.css';
 
@@ -8,10 +9,9 @@ import './dashboard-charts.css';
 export default function DashboardCharts({ data }: { data: DashboardData }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
-  const label = new Intl.DateTimeFormat(
-    locale,
-    data.window.bucket === 'month' ? { month: 'short' } : { day: 'numeric', month: 'numeric' },
-  );
+  const dates = useDates();
+  const labelStyle = data.window.bucket === 'month' ? 'month' : 'dayMonth';
+  const label = (start: string) => dates.format(start, labelStyle);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const currency = data.totals.spent[0]?.currency;
   return (
@@ -20,7 +20,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
         title={t('dashboard.charts.energy')}
         bars={data.buckets.map((bucket) => ({
           key: bucket.start,
-          label: label.format(new Date(bucket.start)),
+          label: label(bucket.start),
           value: bucket.totals.kWh,
           text: t('dashboard.kwh', { kwh: number.format(bucket.totals.kWh) }),
         }))}
@@ -34,7 +34,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
               0;
             return {
               key: bucket.start,
-              label: label.format(new Date(bucket.start)),
+              label: label(bucket.start),
               value: total,
               text: formatMoney(total, currency, locale),
             };

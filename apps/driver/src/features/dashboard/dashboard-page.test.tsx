@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardData } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
-import { apiPath, callsTo, signedInAs } from '../account/test-support.ts';
+import { apiPath, callsTo, json, stubServer } from '../../test/stub-server.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 import { dashboardRequest } from './api/get-dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 

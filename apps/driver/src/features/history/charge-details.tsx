@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { costPerKwh, durationText, formatMoney } from '@evc/domain';
+import { useDates } from '../../lib/dates.ts';
 import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 
 /** spec 000 §2 charge details: the charge's figures and its cost breakdown (001 §2, §9). */
@@ -8,10 +9,8 @@ export function ChargeDetails({ item }: { item: ChargeHistoryItem }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const money = (minor: number) => formatMoney(minor, item.currency, locale);
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+  const dates = useDates();
+  const dateTime = (iso: string) => dates.format(iso, 'dateTime');
   const perKwh = costPerKwh(item.cost, item.kwh);
   const rows: [string, string][] = [
     ['started', dateTime(item.startdate)],

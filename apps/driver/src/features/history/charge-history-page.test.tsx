@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
-import { apiPath, callsTo, signedInAs } from '../account/test-support.ts';
+import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
+import { signedInAs } from '../../test/signed-in.ts';
 import { HISTORY_PAGE_SIZE } from './api/get-charge-history.ts';
 import { ChargeHistoryPage } from './charge-history-page.tsx';
 

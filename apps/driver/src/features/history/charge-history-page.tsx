@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useDates } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -50,6 +51,7 @@ function ReceiptAction({ item }: { item: ChargeHistoryItem }) {
 function HistoryItem({ item, onDetails }: { item: ChargeHistoryItem; onDetails: () => void }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
+  const dates = useDates();
   return (
     <li className="history-item" data-id={item._id}>
       <div className="history-item__head">
@@ -74,9 +76,7 @@ function HistoryItem({ item, onDetails }: { item: ChargeHistoryItem; onDetails: 
         </div>
       </div>
       <p className="history-item__date">
-        {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(item.startdate),
-        )}
+        {dates.format(item.startdate, 'dateTime')}
         {!item.finished && <span className="history-item__live"> · {t('history.ongoing')}</span>}
       </p>
       <div className="history-item__actions">

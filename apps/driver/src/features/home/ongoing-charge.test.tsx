@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
-import { fakeApi, ok, signedInAs } from '../charging/test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { fakeApi, ok } from '../../test/stub-server.ts';
 import { OngoingCharge } from './ongoing-charge.tsx';
 
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand.ts';
+import { useDates } from '../../lib/dates.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import './legal.css';
 
@@ -36,15 +37,11 @@ const OTHER: Record<LegalKind, { kind: LegalKind; path: string }> = {
 };
 
 function LegalPage({ kind, sections }: { kind: LegalKind; sections: readonly string[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDates();
   const { brand } = useBrand();
   const values = { brand: brand.name, email: brand.supportEmail ?? t('legal.noEmail') };
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  // English dates read the British way: the default country is GB (spec 000 §9).
-  const updated = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(LAST_UPDATED));
+  const updated = dates.format(LAST_UPDATED, 'longDate', { timeZone: 'UTC' });
   const other = OTHER[kind];
   // Inside the terms modal (?embedded=1) the other text opens in the same frame, still without bars.
   const { search } = useLocation();

@@ -1,19 +1,12 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testUser } from '../../test/fixtures.ts';
+import { testCard, testUser } from '../../test/fixtures.ts';
 import { fill, ionControl, submitForm, tick } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
-import {
-  callsTo,
-  failure,
-  fakeApi,
-  findAlert,
-  ok,
-  pressAlertButton,
-  signedInAs,
-  testCard,
-} from '../charging/test-support.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { callsTo, failure, fakeApi, ok } from '../../test/stub-server.ts';
 import { AddPaymentMethodPage } from './add-payment-method-page.tsx';
 
 function renderPage(path = '/add-payment-method') {

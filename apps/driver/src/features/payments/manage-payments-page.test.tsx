@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testUser } from '../../test/fixtures.ts';
+import { testCard, testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import {
-  callsTo,
-  fakeApi,
-  findAlert,
-  ok,
-  pressAlertButton,
-  signedInAs,
-  testCard,
-} from '../charging/test-support.ts';
+import { findAlert, pressAlertButton } from '../../test/alerts.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { callsTo, fakeApi, ok } from '../../test/stub-server.ts';
 import { ManagePaymentsPage } from './manage-payments-page.tsx';
 
 const visa = testCard();

@@ -12,6 +12,7 @@ import { cardOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { RfidCard } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useDates } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useUserRfids } from './api/get-user-rfids.ts';
@@ -20,17 +21,14 @@ import './rfid.css';
 
 /** spec 000 §2 manage-user-rfids: the cards linked to the driver, each of which can be removed. */
 export function ManageUserRfidsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDates();
   const { user } = useSession();
   const cards = useUserRfids(user?._id);
   const unlink = useUnlinkRfid();
   const errorMessage = useErrorMessage();
   const [present] = useIonAlert();
   const [error, setError] = useState<string | null>(null);
-  // British English dates, as on the legal pages: the brands are UK-based.
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : i18n.language, {
-    dateStyle: 'medium',
-  });
 
   const confirmRemove = (card: RfidCard) => {
     void present({
@@ -67,7 +65,7 @@ export function ManageUserRfidsPage() {
                 <p className="rfid-number">{card.cardnumber}</p>
                 <p>
                   {t(card.is_from_scan ? 'rfid.cards.fromScan' : 'rfid.cards.fromCode', {
-                    date: dateFormat.format(new Date(card.createdAt)),
+                    date: dates.format(card.createdAt, 'date'),
                   })}
                 </p>
               </IonLabel>

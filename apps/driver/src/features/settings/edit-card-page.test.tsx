@@ -4,9 +4,10 @@ import type { Card } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { fill, ionControl, submitForm } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { EditCardPage } from './edit-card-page.tsx';
-import { answers, callsTo, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { answers } from './test-support.ts';
 
 const card: Card = {
   id: 'pm_1',

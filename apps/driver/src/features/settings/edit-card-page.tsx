@@ -1,13 +1,13 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
-import { IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { useState, type FormEvent } from 'react';
+import { IonIcon, IonInput } from '@ionic/react';
 import { cardOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { AddressFields, type AddressPart } from '../../ui/address-fields/address-fields.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useCountries } from './api/reference-data.ts';
 import { usePaymentMethod, useUpdatePaymentMethod } from './api/payment-method.ts';
 import { refusedField } from './field-errors.ts';
 import { SaveFooter } from './save-footer.tsx';
@@ -21,6 +21,17 @@ interface Form {
   address_country: string;
 }
 type FieldName = keyof Form;
+
+/** The card's name for each part of its billing address (Stripe's). */
+const CARD_FIELD = {
+  line1: 'address_line1',
+  city: 'address_city',
+  postcode: 'address_postal_code',
+  country: 'address_country',
+} as const satisfies Partial<Record<AddressPart, FieldName>>;
+const PART_OF_FIELD = Object.fromEntries(
+  Object.entries(CARD_FIELD).map(([part, field]) => [field, part]),
+) as Partial<Record<FieldName, AddressPart>>;
 
 /** A card with no billing details yet starts from the driver's own name and address. */
 function formOf(card: Card, fallback: Form): Form {
@@ -36,7 +47,6 @@ function formOf(card: Card, fallback: Form): Form {
 function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const countries = useCountries();
   const update = useUpdatePaymentMethod();
   const [form, setForm] = useState<Form>(() => formOf(card, fallback));
   const [refused, setRefused] = useState<{ field: FieldName | null; text: string } | null>(null);
@@ -47,14 +57,7 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
     setSaved(false);
     if (refused?.field === field) setRefused(null);
   };
-  const fieldError = (field: FieldName) =>
-    refused?.field === field ? (
-      <p className="field-error" role="alert">
-        {refused.text}
-      </p>
-    ) : null;
-  const fieldClass = (field: FieldName) =>
-    refused?.field === field ? 'field ion-invalid ion-touched' : 'field';
+  const refusedPart = refused?.field ? PART_OF_FIELD[refused.field] : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,22 +82,6 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
     );
   };
 
-  const input = (field: FieldName, extra: Partial<ComponentProps<typeof IonInput>> = {}) => (
-    <div>
-      <IonInput
-        className={fieldClass(field)}
-        name={field}
-        label={t(`editCard.fields.${field}`)}
-        labelPlacement="floating"
-        fill="outline"
-        value={form[field]}
-        onIonInput={(event) => set(field, event.detail.value ?? '')}
-        {...extra}
-      />
-      {fieldError(field)}
-    </div>
-  );
-
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="saved-card">
@@ -108,30 +95,37 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
           })}
         </span>
       </div>
-      {input('name', { autocomplete: 'cc-name' })}
-      <p className="section-label">{t('editCard.billingAddress')}</p>
-      {input('address_line1', { autocomplete: 'address-line1' })}
-      <div className="two-columns">
-        {input('address_city', { autocomplete: 'address-level2' })}
-        {input('address_postal_code', { autocomplete: 'postal-code' })}
+      <div>
+        <IonInput
+          className={refused?.field === 'name' ? 'field ion-invalid ion-touched' : 'field'}
+          name="name"
+          label={t('editCard.fields.name')}
+          labelPlacement="floating"
+          fill="outline"
+          autocomplete="cc-name"
+          value={form.name}
+          onIonInput={(event) => set('name', event.detail.value ?? '')}
+        />
+        {refused?.field === 'name' && (
+          <p className="field-error" role="alert">
+            {refused.text}
+          </p>
+        )}
       </div>
-      <IonSelect
-        className={fieldClass('address_country')}
-        name="address_country"
-        label={t('editCard.fields.address_country')}
-        labelPlacement="floating"
-        fill="outline"
-        interface="popover"
-        value={form.address_country}
-        onIonChange={(event) => set('address_country', String(event.detail.value ?? ''))}
-      >
-        {(countries.data ?? []).map((country) => (
-          <IonSelectOption key={country.code} value={country.code}>
-            {country.name}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      {fieldError('address_country')}
+      <p className="section-label">{t('editCard.billingAddress')}</p>
+      <AddressFields
+        value={{
+          line1: form.address_line1,
+          city: form.address_city,
+          postcode: form.address_postal_code,
+          country: form.address_country,
+        }}
+        names={CARD_FIELD}
+        onChange={(part, value) => {
+          if (part !== 'line2') set(CARD_FIELD[part], value);
+        }}
+        errors={refusedPart ? { [refusedPart]: [refused?.text ?? ''] } : {}}
+      />
       <SaveFooter
         error={refused && refused.field === null ? refused.text : null}
         saved={saved}

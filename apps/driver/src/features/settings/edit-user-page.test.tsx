@@ -5,9 +5,10 @@ import { getSession } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { fill, ionControl, select, submitForm } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
 import { EditUserPage } from './edit-user-page.tsx';
-import { answers, callsTo, leaf, model3, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { answers, leaf, model3 } from './test-support.ts';
 
 const euro = { ...testUser.preferredCurrency, _id: 'c2', code: 'EUR', name: 'Euro', symbol: '€' };
 const reference = {

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { CarChoice } from './car-choice.tsx';
 import { refusedField } from './field-errors.ts';
-import { useCountries, useCurrencies } from './api/reference-data.ts';
+import { useCurrencies } from './api/reference-data.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { SaveFooter } from './save-footer.tsx';
 import './settings.css';
@@ -26,7 +27,7 @@ interface Form {
 }
 
 type FieldName = keyof Form;
-type TextField = Exclude<FieldName, 'country' | 'preferredCurrency' | 'car_type'>;
+type TextField = 'first_name' | 'last_name' | 'phone_number';
 
 /** Fields whose refusal has a message of its own; others show the server's words. */
 const FIELD_MESSAGES: ReadonlySet<FieldName> = new Set([
@@ -57,7 +58,6 @@ const formOf = (user: User): Form => ({
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const countries = useCountries();
   const currencies = useCurrencies();
   const update = useUpdateUser();
   const [form, setForm] = useState<Form>(() => formOf(user));
@@ -142,29 +142,11 @@ function EditUserForm({ user }: { user: User }) {
       {input('phone_number', { type: 'tel', inputmode: 'tel', autocomplete: 'tel' })}
 
       <p className="section-label">{t('editUser.sections.address')}</p>
-      {input('line1', { autocomplete: 'address-line1' })}
-      {input('line2', { autocomplete: 'address-line2' })}
-      <div className="two-columns">
-        {input('city', { autocomplete: 'address-level2' })}
-        {input('postcode', { autocomplete: 'postal-code' })}
-      </div>
-      <IonSelect
-        className={fieldClass('country')}
-        name="country"
-        label={t('editUser.fields.country')}
-        labelPlacement="floating"
-        fill="outline"
-        interface="popover"
-        value={form.country}
-        onIonChange={(event) => set('country', String(event.detail.value ?? ''))}
-      >
-        {(countries.data ?? []).map((country) => (
-          <IonSelectOption key={country.code} value={country.code}>
-            {country.name}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      {fieldError('country')}
+      <AddressFields
+        value={form}
+        onChange={set}
+        errors={refused?.field ? { [refused.field]: [refused.text] } : {}}
+      />
 
       <p className="section-label">{t('editUser.sections.currency')}</p>
       <IonSelect

@@ -5,9 +5,10 @@ import { getSession } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { isDisabled, select, submitForm, tick } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { EmailPreferencesPage } from './email-preferences-page.tsx';
-import { answers, callsTo, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { answers } from './test-support.ts';
 
 const updatePath = '/development/user/update/u1';
 

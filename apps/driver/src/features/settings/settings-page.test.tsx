@@ -4,7 +4,8 @@ import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { SettingsPage } from './settings-page.tsx';
-import { answers, latestCharge, leaf, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { answers, latestCharge, leaf } from './test-support.ts';
 
 const balance = { balance: -1250, currency: testUser.preferredCurrency };
 

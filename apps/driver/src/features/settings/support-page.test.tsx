@@ -2,9 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { SupportPage } from './support-page.tsx';
-import { answers, callsTo, signedInAs } from './test-support.ts';
+import { signedInAs } from '../../test/signed-in.ts';
+import { answers } from './test-support.ts';
 
 const irish = {
   ...testUser,

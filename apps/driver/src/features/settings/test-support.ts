@@ -1,26 +1,5 @@
-import { act } from '@testing-library/react';
-import type { CarType, TransactionView, User } from '@evc/contract';
-import { setUser } from '../../lib/session/session-store.ts';
-import { setTokens } from '../../lib/session/token-store.ts';
-import { json, type SeenRequest } from '../../test/stub-server.ts';
-
-const later = new Date(Date.now() + 3_600_000).toISOString();
-
-/** Starts a test signed in as `user`, with tokens stored as after a login. */
-export async function signedInAs(user: User): Promise<void> {
-  await setTokens({
-    auth: { token: 'access', expiry: later },
-    refresh: { token: 'access-refresh', expiry: later },
-  });
-  act(() => setUser(user));
-}
-
-/** The API path of a request ('/api/userdata' → '/userdata'). */
-export const apiPath = (request: SeenRequest) =>
-  new URL(request.url).pathname.replace(/^\/api/, '');
-
-export const callsTo = (seen: SeenRequest[], path: string) =>
-  seen.filter((request) => apiPath(request) === path);
+import type { CarType, TransactionView } from '@evc/contract';
+import { apiPath, json, type SeenRequest } from '../../test/stub-server.ts';
 
 /** A fake server answering each path from a table; other paths answer 404. */
 export const answers =

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TariffDay, TariffPeriod } from '@evc/domain';
-import { TariffChart } from './tariff-chart.tsx';
+import { i18n } from '../../lib/i18n.ts';
+import { TariffChart, type TariffChartProps } from './tariff-chart.tsx';
 
 const period = (standard_rate: number, available = true): TariffPeriod => ({
   standard_rate,
@@ -33,16 +34,29 @@ function cell(container: HTMLElement, start: string): HTMLElement {
 // Monday 23 November 2026, 07:40 UTC.
 const mondayMorning = new Date('2026-11-23T07:40:00Z');
 
+/** The chart on Monday morning: weekday prices every day, Sunday's unless given, in pounds. */
+function renderChart(
+  options: { sunday?: TariffPeriod[] } & Partial<TariffChartProps> = {},
+): HTMLElement {
+  const { sunday = weekdayPeriods, ...props } = options;
+  return render(
+    <TariffChart
+      variability={{ twentyfourseven: false, regular_hours: week(sunday) }}
+      standardRate={0.3}
+      currency="GBP"
+      now={mondayMorning}
+      {...props}
+    />,
+  ).container;
+}
+
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
 describe('TariffChart (spec 001 §2, §9)', () => {
   it('shows 24 hourly rows of two half-hour prices in the currency', () => {
-    const { container } = render(
-      <TariffChart
-        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
-        standardRate={0.3}
-        currency="GBP"
-        now={mondayMorning}
-      />,
-    );
+    const container = renderChart();
     expect(container.querySelectorAll('tbody tr')).toHaveLength(24);
     expect(container.querySelectorAll('td')).toHaveLength(48);
     expect(cell(container, '00:00').textContent).toBe('£0.10');
@@ -50,14 +64,7 @@ describe('TariffChart (spec 001 §2, §9)', () => {
   });
 
   it('colours above-average red, the rest green, unavailable grey, and fades repeats', () => {
-    const { container } = render(
-      <TariffChart
-        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
-        standardRate={0.3}
-        currency="GBP"
-        now={mondayMorning}
-      />,
-    );
+    const container = renderChart();
     // distinct rates 0.10, 0.50, 0.30 average 0.30
     expect(cell(container, '07:00').dataset.level).toBe('above-average');
     expect(cell(container, '09:00').dataset.level).toBe('not-above-average');
@@ -69,14 +76,7 @@ describe('TariffChart (spec 001 §2, §9)', () => {
   });
 
   it("marks the half hour of the current UTC time with the 'now' text", () => {
-    const { container } = render(
-      <TariffChart
-        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
-        standardRate={0.3}
-        currency="GBP"
-        now={mondayMorning}
-      />,
-    );
+    const container = renderChart();
     const marked = container.querySelectorAll('.tariff-chart__cell--now');
     expect(marked).toHaveLength(1);
     expect(marked[0]).toBe(cell(container, '07:30'));
@@ -84,27 +84,16 @@ describe('TariffChart (spec 001 §2, §9)', () => {
   });
 
   it('labels the now-marker with the key it is given', () => {
-    const { container } = render(
-      <TariffChart
-        variability={{ twentyfourseven: true, regular_hours: week(weekdayPeriods) }}
-        standardRate={0.3}
-        currency="EUR"
-        now={mondayMorning}
-        nowLabelKey="tariffChart.title"
-      />,
-    );
+    const container = renderChart({
+      variability: { twentyfourseven: true, regular_hours: week(weekdayPeriods) },
+      currency: 'EUR',
+      nowLabelKey: 'tariffChart.title',
+    });
     expect(cell(container, '07:30').textContent).toBe('€0.50Price by time of day');
   });
 
   it('switches weekday when the days differ, marking now only on today', async () => {
-    const { container } = render(
-      <TariffChart
-        variability={{ twentyfourseven: false, regular_hours: week(sundayPeriods) }}
-        standardRate={0.3}
-        currency="GBP"
-        now={mondayMorning}
-      />,
-    );
+    const container = renderChart({ sunday: sundayPeriods });
     expect(screen.getByText('Price per kWh by half hour, Mon (UTC)')).toBeTruthy();
     fireEvent.click(screen.getByText('Sun'));
     expect(await screen.findByText('Price per kWh by half hour, Sun (UTC)')).toBeTruthy();
@@ -112,15 +101,23 @@ describe('TariffChart (spec 001 §2, §9)', () => {
     expect(container.querySelectorAll('.tariff-chart__cell--now')).toHaveLength(0);
   });
 
+  it("names the weekdays in the driver's language, Monday first", async () => {
+    await act(() => i18n.changeLanguage('cy'));
+    const container = renderChart({ sunday: sundayPeriods });
+    const days = [...container.querySelectorAll('.tariff-chart__days ion-button')];
+    expect(days.map((day) => day.textContent)).toEqual([
+      'Llun',
+      'Maw',
+      'Mer',
+      'Iau',
+      'Gwe',
+      'Sad',
+      'Sul',
+    ]);
+  });
+
   it('has no weekday switcher when every day is the same', () => {
-    render(
-      <TariffChart
-        variability={{ twentyfourseven: false, regular_hours: week(weekdayPeriods) }}
-        standardRate={0.3}
-        currency="GBP"
-        now={mondayMorning}
-      />,
-    );
+    renderChart();
     expect(screen.queryByRole('group')).toBeNull();
   });
 });

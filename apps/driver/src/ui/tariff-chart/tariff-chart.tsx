@@ -9,6 +9,7 @@ import {
   utcHalfHour,
   type TariffVariability,
 } from '@evc/domain';
+import { useDates, type Dates } from '../../lib/dates.ts';
 import './tariff-chart.css';
 
 export interface TariffChartProps {
@@ -26,10 +27,8 @@ export interface TariffChartProps {
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The weekday's short name in the driver's language (1 = Monday, as 2024-01-01 was). */
-function weekdayName(weekday: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, weekday)),
-  );
+function weekdayName(weekday: number, dates: Dates): string {
+  return dates.format(Date.UTC(2024, 0, weekday), 'weekday', { timeZone: 'UTC' });
 }
 
 /**
@@ -47,6 +46,7 @@ export function TariffChart({
 }: TariffChartProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
+  const dates = useDates();
   const today = utcHalfHour(now);
   const [weekday, setWeekday] = useState(today.weekday);
   const rows = tariffChartRows(
@@ -66,13 +66,13 @@ export function TariffChart({
               aria-pressed={day === weekday}
               onClick={() => setWeekday(day)}
             >
-              {weekdayName(day, locale)}
+              {weekdayName(day, dates)}
             </IonButton>
           ))}
         </div>
       )}
       <table className="tariff-chart__table">
-        <caption>{t('tariffChart.caption', { day: weekdayName(weekday, locale) })}</caption>
+        <caption>{t('tariffChart.caption', { day: weekdayName(weekday, dates) })}</caption>
         <tbody>
           {rows.map((row) => (
             <tr key={row.hour}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { connectorStatusClass, costPerKwh, durationText, formatMoney } from '@evc/domain';
+import { useDates } from '../../lib/dates.ts';
 import './transaction-summary.css';
 
 export interface TransactionSummaryProps {
@@ -27,6 +28,7 @@ function summaryClass(transaction: TransactionView): string {
  */
 export function TransactionSummary({ transaction, children }: TransactionSummaryProps) {
   const { t, i18n } = useTranslation();
+  const dates = useDates();
   if (!transaction) return null;
   const locale = i18n.resolvedLanguage ?? 'en';
   const { currency, total } = transaction.data.cost.applied_cost;
@@ -34,9 +36,7 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
     formatMoney(minor, { code: currency.code, decimal_digits: currency.decimal_digits }, locale);
   const perKwh = costPerKwh(total, transaction.kWh);
   const started = transaction.data.startdate
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(transaction.data.startdate),
-      )
+    ? dates.format(transaction.data.startdate, 'dateTime')
     : null;
   const decimal = (value: number, digits: number) =>
     new Intl.NumberFormat(locale, {

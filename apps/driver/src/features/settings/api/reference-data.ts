@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sortCars, sortCountries, sortCurrencies } from '@evc/domain';
+import { sortCars, sortCurrencies } from '@evc/domain';
 import { callApi } from '../../../lib/api/client.ts';
 
 /** spec 000 §7 GET /getCarTypes, cars by make (§9). */
@@ -15,13 +15,5 @@ export const useCurrencies = () =>
   useQuery({
     queryKey: ['currencies', 'by-name'],
     queryFn: async () => sortCurrencies(await callApi('getAllCurrencies', undefined)),
-    staleTime: 60 * 60_000,
-  });
-
-/** spec 000 §7 GET /getAllCountries, GB first, then IE, then by name (§9). */
-export const useCountries = () =>
-  useQuery({
-    queryKey: ['countries', 'sorted'],
-    queryFn: async () => sortCountries(await callApi('getAllCountries', undefined)),
     staleTime: 60 * 60_000,
   });

@@ -1,29 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { User } from '@evc/contract';
-import { setUser } from '../../lib/session/session-store.ts';
-import { setTokens } from '../../lib/session/token-store.ts';
-import type { SeenRequest } from '../../test/stub-server.ts';
-
-const later = new Date(Date.now() + 3_600_000).toISOString();
-
-export const tokenData = (token = 'access') => ({
-  auth: { token, expiry: later },
-  refresh: { token: `${token}-refresh`, expiry: later },
-});
-
-/** Starts a test signed in as `user`, with tokens stored as after a login. */
-export async function signedInAs(user: User): Promise<void> {
-  await setTokens(tokenData());
-  act(() => setUser(user));
-}
-
-/** The API path of a request ('/api/userdata' → '/userdata'). */
-export const apiPath = (request: SeenRequest) =>
-  new URL(request.url).pathname.replace(/^\/api/, '');
-
-export const callsTo = (seen: SeenRequest[], path: string) =>
-  seen.filter((request) => apiPath(request) === path);
 
 type AlertElement = HTMLElement & {
   header?: string;

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
+import { fill, ionControl, select } from '../../test/ionic-events.ts';
+import { renderWithRouter } from '../../test/render-shell.tsx';
+import { callsTo, json, stubServer } from '../../test/stub-server.ts';
+import { AddressFields, type AddressFieldsProps, type AddressValue } from './address-fields.tsx';
+
+const countries = [
+  { code: 'FR', name: 'France', helpline: null },
+  { code: 'IE', name: 'Ireland', helpline: null },
+  { code: 'GB', name: 'United Kingdom', helpline: null },
+  { code: 'BE', name: 'Belgium', helpline: null },
+];
+
+function serveCountries() {
+  return stubServer((request) =>
+    request.url.endsWith('/getAllCountries')
+      ? json(200, { data: countries })
+      : json(404, { message: 'Not found', code: 'NOT_FOUND' }),
+  );
+}
+
+const home: AddressValue = {
+  line1: '1 High Street',
+  line2: '',
+  city: 'Leeds',
+  postcode: 'LS1 1AA',
+  country: 'GB',
+};
+
+/** The widget in a form that keeps what is typed, reporting each change. */
+function renderAddress(
+  initial: AddressValue,
+  props: Omit<AddressFieldsProps, 'value' | 'onChange'> = {},
+) {
+  const changes: [string, string][] = [];
+  let latest = initial;
+  function Form() {
+    const [value, setValue] = useState(initial);
+    latest = value;
+    return (
+      <form>
+        <AddressFields
+          value={value}
+          onChange={(part, text) => {
+            changes.push([part, text]);
+            setValue((current) => ({ ...current, [part]: text }));
+          }}
+          {...props}
+        />
+      </form>
+    );
+  }
+  const { container } = renderWithRouter(<Form />, '/edit-user');
+  return { container, changes, value: () => latest };
+}
+
+const labels = (container: HTMLElement) =>
+  [...container.querySelectorAll('ion-input, ion-select')].map(
+    (element) => (element as Element & { label?: string }).label,
+  );
+
+const messagesUnder = (container: HTMLElement, tag: string, label: string) =>
+  [
+    ...(ionControl(container, tag, label).parentElement?.querySelectorAll('.field-error') ?? []),
+  ].map((element) => element.textContent);
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('AddressFields', () => {
+  it('shows the street, second line, city, post code and country with their values', async () => {
+    serveCountries();
+    const { container } = renderAddress(home);
+    expect(labels(container)).toEqual([
+      'House number or name, street',
+      'Address line 2 (optional)',
+      'City',
+      'Post code',
+      'Country',
+    ]);
+    expect((ionControl(container, 'ion-input', 'City') as Element & { value?: string }).value).toBe(
+      'Leeds',
+    );
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('ion-select-option')].map((option) => option.textContent),
+      ).toEqual(['United Kingdom', 'Ireland', 'Belgium', 'France']),
+    );
+  });
+
+  it('leaves out the second line for an address without one (a card)', () => {
+    serveCountries();
+    const card: AddressValue = {
+      line1: home.line1,
+      city: home.city,
+      postcode: home.postcode,
+      country: home.country,
+    };
+    const { container } = renderAddress(card, {
+      names: { line1: 'address_line1', city: 'address_city' },
+    });
+    expect(labels(container)).toEqual([
+      'House number or name, street',
+      'City',
+      'Post code',
+      'Country',
+    ]);
+    const nameOf = (label: string) =>
+      (ionControl(container, 'ion-input', label) as Element & { name?: string }).name;
+    expect(nameOf('City')).toBe('address_city');
+    expect(nameOf('Post code')).toBe('postcode');
+  });
+
+  it('reports each part the driver changes', async () => {
+    const seen = serveCountries();
+    const { container, changes, value } = renderAddress(home);
+    await waitFor(() => expect(callsTo(seen, '/getAllCountries')).toHaveLength(1));
+    await fill(container, 'City', 'York');
+    await fill(container, 'Post code', 'YO1 7HH');
+    await select(ionControl(container, 'ion-select', 'Country'), 'IE');
+    expect(changes).toEqual([
+      ['city', 'York'],
+      ['postcode', 'YO1 7HH'],
+      ['country', 'IE'],
+    ]);
+    expect(value()).toEqual({ ...home, city: 'York', postcode: 'YO1 7HH', country: 'IE' });
+  });
+
+  it('shows what is wrong under each part and marks only those parts invalid', () => {
+    serveCountries();
+    const { container } = renderAddress(home, {
+      errors: {
+        city: ['Please enter your City'],
+        country: ['Please Select your Country'],
+        postcode: [],
+      },
+    });
+    expect(messagesUnder(container, 'ion-input', 'City')).toEqual(['Please enter your City']);
+    expect(messagesUnder(container, 'ion-select', 'Country')).toEqual([
+      'Please Select your Country',
+    ]);
+    expect(messagesUnder(container, 'ion-input', 'Post code')).toEqual([]);
+    expect(ionControl(container, 'ion-input', 'City').classList.contains('ion-invalid')).toBe(true);
+    expect(ionControl(container, 'ion-input', 'Post code').classList.contains('ion-invalid')).toBe(
+      false,
+    );
+  });
+
+  it('labels the parts in the driver’s language', async () => {
+    serveCountries();
+    await act(() => i18n.changeLanguage('cy'));
+    const { container } = renderAddress(home);
+    expect(labels(container)).toEqual([
+      "Rhif neu enw'r tŷ, stryd",
+      'Ail linell y cyfeiriad (dewisol)',
+      'Dinas',
+      'Cod post',
+      'Gwlad',
+    ]);
+  });
+});
