@@ -70,7 +70,7 @@ test('a driver tops up 10 and sees the balance rise by 10.00 on the balance page
 
   await page.getByRole('link', { name: 'Top up' }).click();
   await page.waitForURL('**/topup-select-card');
-  await page.getByText('VISA ending 4242').first().waitFor();
+  await page.getByText('Visa •••• 4242').first().waitFor();
   await page.getByRole('button', { name: '£10', exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/topup-confirm-card?amount=1000&card=*');
@@ -95,11 +95,11 @@ test('a 3-D Secure card approved in the challenge also credits', async () => {
   await signIn(page);
 
   await page.goto(`${baseUrl}/topup-select-card`);
-  await page.getByText('VISA ending 3155').first().click();
+  await page.getByText('Visa •••• 3155').first().click();
   await page.getByLabel('Other amount (GBP)').fill('12.50');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/topup-confirm-card?amount=1250&card=*');
-  await page.getByText('VISA ending 3155').waitFor();
+  await page.getByText('Visa •••• 3155').waitFor();
   await page.getByRole('button', { name: 'Pay £12.50' }).click();
 
   const challenge = page.locator('ion-modal');

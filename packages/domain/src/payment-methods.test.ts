@@ -3,6 +3,7 @@ import type { PaymentMethod } from './constants.ts';
 import {
   availableBalanceMinor,
   captureMethodFor,
+  cardBrandName,
   cardSessionSource,
   isCreditUsable,
   isFuelCardUsable,
@@ -231,5 +232,25 @@ describe('cardSessionSource (issue 5: an RFID session is paid by credit, else th
     expect(
       cardSessionSource({ tariffFree, availableBalanceMinor: available, hasDefaultCard }),
     ).toBe(source);
+  });
+});
+
+describe('cardBrandName (the provider’s brand id as drivers know the network)', () => {
+  it.each<[string, string | null]>([
+    ['visa', 'Visa'],
+    ['mastercard', 'Mastercard'],
+    ['amex', 'American Express'],
+    ['diners', 'Diners Club'],
+    ['discover', 'Discover'],
+    ['jcb', 'JCB'],
+    ['unionpay', 'UnionPay'],
+    ['eftpos_au', 'eftpos Australia'],
+    ['cartes_bancaires', 'Cartes Bancaires'],
+    ['Visa', 'Visa'],
+    ['unknown', null],
+    ['', null],
+    ['maestro-like', null],
+  ])('%j → %j', (brand, name) => {
+    expect(cardBrandName(brand)).toBe(name);
   });
 });

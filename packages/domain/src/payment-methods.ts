@@ -160,3 +160,24 @@ export function cardSessionSource(input: {
   if (isCreditUsable(input)) return 'CREDIT';
   return input.hasDefaultCard ? 'PAYG' : null;
 }
+
+const CARD_BRAND_NAMES: Readonly<Record<string, string>> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos Australia',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/**
+ * A card network as drivers know it, from the provider's brand id ('visa' → 'Visa'); null when
+ * the provider could not tell ('unknown') or names a network we do not know, so the app says
+ * "Card" in the driver's language instead of showing an id.
+ */
+export function cardBrandName(brand: string): string | null {
+  return CARD_BRAND_NAMES[brand.trim().toLowerCase()] ?? null;
+}

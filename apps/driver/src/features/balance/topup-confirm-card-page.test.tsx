@@ -118,7 +118,7 @@ describe('TopUpConfirmCardPage (spec 000 §4, §8)', () => {
   it('takes the top-up at once with the card and shows the new balance in the header', async () => {
     const seen = paymentsServer({ confirm: succeeded });
     renderPage();
-    expect(await screen.findByText('VISA ending 4242')).toBeTruthy();
+    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy();
     expect(screen.getByTestId('topup-amount').textContent).toBe('£10.00');
     await waitFor(() => expect(header()).toBe('£12.50'));
     await press('Pay £10.00');

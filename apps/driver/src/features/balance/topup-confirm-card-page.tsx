@@ -13,7 +13,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { ALL_USER_BALANCES } from './api/get-user-balance.ts';
 import { useTopUpCards } from './api/list-cards.ts';
 import { answerChallenge, payTopUp, type TopUpOutcome } from './api/pay-top-up.ts';
-import { CardLabel } from './card-label.tsx';
+import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
 import { driverCurrency } from './topup-amount.ts';
 import './balance.css';
@@ -113,7 +113,7 @@ export function TopUpConfirmCardPage() {
               </IonNote>
             </IonItem>
             <IonItem>
-              <CardLabel card={card} />
+              <CardLabel card={card} showDefault />
             </IonItem>
           </IonList>
           <FormError message={error} />

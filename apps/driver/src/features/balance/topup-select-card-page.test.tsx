@@ -45,7 +45,7 @@ afterEach(() => {
 describe('TopUpSelectCardPage (spec 000 §2, §9)', () => {
   it('offers the quick amounts 5, 10, 25, 50 and starts at the default 30.00', async () => {
     const { container } = renderPage();
-    await screen.findByText('VISA ending 4242');
+    await screen.findByText('Visa •••• 4242');
     for (const quick of ['£5', '£10', '£25', '£50']) expect(screen.getByText(quick)).toBeTruthy();
     await submitForm(container);
     expect(location()).toBe(confirmAddress(3000, 'pm_default'));
@@ -53,7 +53,7 @@ describe('TopUpSelectCardPage (spec 000 §2, §9)', () => {
 
   it('takes a quick amount with the default card', async () => {
     const { container } = renderPage();
-    await screen.findByText('VISA ending 4242');
+    await screen.findByText('Visa •••• 4242');
     await press('£10');
     await submitForm(container);
     expect(location()).toBe(confirmAddress(1000, 'pm_default'));
@@ -61,8 +61,8 @@ describe('TopUpSelectCardPage (spec 000 §2, §9)', () => {
 
   it('takes a free amount with another card; fuel cards are not offered', async () => {
     const { container } = renderPage();
-    await screen.findByText('VISA ending 3155');
-    expect(screen.queryByText('VISA ending 0005')).toBeNull();
+    await screen.findByText('Visa •••• 3155');
+    expect(screen.queryByText('Visa •••• 0005')).toBeNull();
     await fill(container, 'Other amount (GBP)', '12.5');
     await select(container.querySelector('ion-radio-group')!, 'pm_other');
     await submitForm(container);
@@ -73,7 +73,7 @@ describe('TopUpSelectCardPage (spec 000 §2, §9)', () => {
     'refuses %j with a message naming the limits',
     async (typed) => {
       const { container } = renderPage();
-      await screen.findByText('VISA ending 4242');
+      await screen.findByText('Visa •••• 4242');
       await fill(container, 'Other amount (GBP)', typed);
       await submitForm(container);
       expect(await screen.findByText('Enter an amount from £1.00 to £1,000.00.')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('TopUpSelectCardPage (spec 000 §2, §9)', () => {
     ['1000', 100_000],
   ])('accepts the limit %s', async (typed, minor) => {
     const { container } = renderPage();
-    await screen.findByText('VISA ending 4242');
+    await screen.findByText('Visa •••• 4242');
     await fill(container, 'Other amount (GBP)', typed);
     await submitForm(container);
     expect(location()).toBe(confirmAddress(minor, 'pm_default'));

@@ -12,7 +12,7 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useTopUpCards } from './api/list-cards.ts';
-import { CardLabel } from './card-label.tsx';
+import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { driverCurrency, topUpLimits, topUpMinor } from './topup-amount.ts';
 import './balance.css';
 
@@ -100,7 +100,7 @@ export function TopUpSelectCardPage() {
               {cards.data.map((card) => (
                 <IonItem key={card.id}>
                   <IonRadio value={card.id} justify="space-between">
-                    <CardLabel card={card} />
+                    <CardLabel card={card} showDefault />
                   </IonRadio>
                 </IonItem>
               ))}

@@ -12,7 +12,7 @@ import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useChargerByBarcode } from '../chargers/use-charger.ts';
 import { useCards } from '../payments/api/list-cards.ts';
-import { CardLabel } from '../payments/card-label.tsx';
+import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { usePreauth } from './api/charging-terms.ts';
 import {
   authoriseCharge,

@@ -19,7 +19,7 @@ import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useChargerByBarcode } from '../chargers/use-charger.ts';
 import { useCards } from '../payments/api/list-cards.ts';
-import { CardLabel } from '../payments/card-label.tsx';
+import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { useBalance, usePreauth } from './api/charging-terms.ts';
 import { confirmPaymentPath, readChargePoint, type ChargePoint } from './charging-flow.ts';
 import './charging.css';
@@ -80,8 +80,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
         to={confirmPaymentPath(point, card.source, card.id)}
         data-method={card.source}
       >
-        <CardLabel card={card} />
-        {card.default && <span className="card-default">{t('payments.manage.default')}</span>}
+        <CardLabel card={card} showDefault />
       </Link>
     </li>
   );

@@ -43,7 +43,7 @@ describe('ManagePaymentsPage (spec 000 §2)', () => {
   it('lists each card with brand, last four, expiry, fuel card and the default', async () => {
     fakeApi({ '/listCards': () => ok([visa, fuel]) });
     renderWithRouter(<ManagePaymentsPage />, '/manage-payments');
-    expect(await screen.findByText('visa •••• 4242')).toBeTruthy();
+    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy();
     expect(within(row('pm_visa')).getByText('Default')).toBeTruthy();
     expect(within(row('pm_fuel')).getByText('Expires 11/2030 · Fuel card')).toBeTruthy();
   });
@@ -51,7 +51,7 @@ describe('ManagePaymentsPage (spec 000 §2)', () => {
   it('links each card to its billing details page', async () => {
     fakeApi({ '/listCards': () => ok([visa, fuel]) });
     renderWithRouter(<ManagePaymentsPage />, '/manage-payments');
-    await screen.findByText('visa •••• 4242');
+    await screen.findByText('Visa •••• 4242');
     const edit = row('pm_fuel').querySelector('ion-button[router-link], ion-button[routerlink]');
     const link =
       edit?.getAttribute('router-link') ??
@@ -69,7 +69,7 @@ describe('ManagePaymentsPage (spec 000 §2)', () => {
         ]),
     });
     renderWithRouter(<ManagePaymentsPage />, '/manage-payments');
-    await screen.findByText('mastercard •••• 4444');
+    await screen.findByText('Mastercard •••• 4444');
     await userEvent.click(within(row('pm_fuel')).getByText('Make default'));
     await waitFor(() => expect(within(row('pm_fuel')).getByText('Default')).toBeTruthy());
     expect(callsTo(seen, '/selectDefaultStripeSource')[0]?.body).toEqual({ source: 'pm_fuel' });
@@ -81,14 +81,14 @@ describe('ManagePaymentsPage (spec 000 §2)', () => {
       '/deleteStripeSource': () => ok([visa]),
     });
     renderWithRouter(<ManagePaymentsPage />, '/manage-payments');
-    await screen.findByText('mastercard •••• 4444');
+    await screen.findByText('Mastercard •••• 4444');
     await userEvent.click(deleteButton('pm_fuel'));
     const alert = await findAlert('Delete this card?');
     await pressAlertButton(alert, 'Cancel');
     expect(callsTo(seen, '/deleteStripeSource')).toHaveLength(0);
     await userEvent.click(deleteButton('pm_fuel'));
     await pressAlertButton(await findAlert('Delete this card?'), 'Delete');
-    await waitFor(() => expect(screen.queryByText('mastercard •••• 4444')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Mastercard •••• 4444')).toBeNull());
     expect(callsTo(seen, '/deleteStripeSource')[0]?.body).toEqual({ source: 'pm_fuel' });
   });
 });

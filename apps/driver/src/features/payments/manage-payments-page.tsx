@@ -3,17 +3,18 @@ import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { CardLabel, useCardBrand } from '../../ui/card-label/card-label.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useDeleteCard } from './api/delete-card.ts';
 import { useCards } from './api/list-cards.ts';
 import { useSelectDefaultCard } from './api/select-default-card.ts';
-import { CardLabel } from './card-label.tsx';
 import './payments.css';
 
 /** spec 000 §2: the driver's cards — make one the default, delete one after confirming. */
 export function ManagePaymentsPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const brand = useCardBrand();
   const [presentAlert] = useIonAlert();
   const cards = useCards();
   const deleteCard = useDeleteCard();
@@ -23,7 +24,7 @@ export function ManagePaymentsPage() {
   const confirmDelete = (card: Card) =>
     presentAlert({
       header: t('payments.manage.deleteTitle'),
-      message: t('payments.manage.deleteMessage', { brand: card.brand, last4: card.last4 }),
+      message: t('payments.manage.deleteMessage', { brand: brand(card), last4: card.last4 }),
       buttons: [
         { text: t('common.cancel'), role: 'cancel' },
         {
@@ -65,7 +66,7 @@ export function ManagePaymentsPage() {
                   size="small"
                   fill="clear"
                   aria-label={t('payments.manage.editCard', {
-                    brand: card.brand,
+                    brand: brand(card),
                     last4: card.last4,
                   })}
                   routerLink={`/edit-card?id=${encodeURIComponent(card.id)}`}
@@ -77,7 +78,7 @@ export function ManagePaymentsPage() {
                   fill="clear"
                   color="danger"
                   aria-label={t('payments.manage.deleteCard', {
-                    brand: card.brand,
+                    brand: brand(card),
                     last4: card.last4,
                   })}
                   disabled={deleteCard.isPending}

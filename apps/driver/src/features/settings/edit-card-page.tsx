@@ -7,6 +7,7 @@ import type { Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields, type AddressPart } from '../../ui/address-fields/address-fields.tsx';
+import { useCardBrand } from '../../ui/card-label/card-label.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { usePaymentMethod, useUpdatePaymentMethod } from './api/payment-method.ts';
 import { refusedField } from './field-errors.ts';
@@ -46,6 +47,7 @@ function formOf(card: Card, fallback: Form): Form {
 
 function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
   const { t } = useTranslation();
+  const brand = useCardBrand();
   const errorMessage = useErrorMessage();
   const update = useUpdatePaymentMethod();
   const [form, setForm] = useState<Form>(() => formOf(card, fallback));
@@ -86,7 +88,7 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
     <form onSubmit={onSubmit} noValidate>
       <div className="saved-card">
         <IonIcon icon={cardOutline} aria-hidden="true" />
-        <span className="saved-card__brand">{card.brand}</span>
+        <span>{brand(card)}</span>
         <span>{t('editCard.ending', { last4: card.last4 })}</span>
         <span className="saved-card__expiry">
           {t('editCard.expires', {
