@@ -120,3 +120,21 @@ test('Welsh dates read in Welsh, though Chromium has no Welsh of its own', async
   await page.getByText('Diweddarwyd ddiwethaf 1 Tachwedd 2026').waitFor();
   await context.close();
 });
+
+test('a phone set to Welsh reads Welsh dates and British money, not ICU’s root forms', async () => {
+  // Chromium set to Welsh claims the locale but has no data for it: Intl alone would write
+  // "2026 M11 1" and "£ 0.00".
+  const { context, page } = await newPhonePage(browser, { locale: 'cy' });
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  await page.reload();
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  await page.evaluate(() => window.localStorage.setItem('language', 'cy'));
+  await page.goto(`${baseUrl}/terms`);
+  await page.getByText('Diweddarwyd ddiwethaf 1 Tachwedd 2026').waitFor();
+  await expect
+    .poll(() => page.locator('.top-bar .balance-badge').first().textContent())
+    .toMatch(/^-?£\d+\.\d{2}$/);
+  await context.close();
+});

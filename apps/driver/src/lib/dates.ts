@@ -36,10 +36,18 @@ export interface DateLocale {
   ownNames: boolean;
 }
 
-/** Whether this Intl formats dates in exactly this locale rather than falling back to another. */
+/**
+ * Whether this Intl formats in exactly this locale, with its own data. A browser set to a
+ * language it has no data for (Chromium set to Welsh) claims the locale and writes ICU's root
+ * forms ("2026 M11 23", "£ 1.04"), so the month it writes is checked too.
+ */
 export function intlHasLocale(tag: string): boolean {
   try {
-    return new Intl.DateTimeFormat(tag).resolvedOptions().locale === tag;
+    const format = new Intl.DateTimeFormat(tag, { month: 'long', timeZone: 'UTC' });
+    return (
+      format.resolvedOptions().locale === tag &&
+      !/^M\d+$/.test(format.format(Date.UTC(2024, 10, 15)))
+    );
   } catch {
     return false;
   }
@@ -166,12 +174,31 @@ export function calendarNamesFrom(dates: unknown): CalendarNames {
   };
 }
 
+function useAppLanguage(): LanguageCode {
+  const { i18n } = useTranslation();
+  const current = i18n.resolvedLanguage ?? i18n.language;
+  return isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The locale numbers and money are written in: the dates' layout locale (the driver's language
+ * with the brand's country where Intl knows it; British English's layout for a language it lacks,
+ * which is how Welsh writes £1,234.50).
+ */
+export function useFormatLocale(): string {
+  const language = useAppLanguage();
+  const { brand } = useBrand();
+  return useMemo(
+    () => dateLocale(language, brand.defaultCountry).locale,
+    [language, brand.defaultCountry],
+  );
+}
+
 /** Dates in the driver's language and the brand's country, the one way every page shows them. */
 export function useDates(): Dates {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { brand } = useBrand();
-  const current = i18n.resolvedLanguage ?? i18n.language;
-  const language: LanguageCode = isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
+  const language = useAppLanguage();
   const names = calendarNamesFrom(t('dates', { returnObjects: true, lng: language }));
   // The names arrive with the language's translation file, after the first render.
   const namesKey = JSON.stringify(names);

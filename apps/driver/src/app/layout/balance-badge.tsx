@@ -3,6 +3,7 @@ import { walletOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useUserBalance } from '../../features/balance/api/get-user-balance.ts';
 import { balanceText } from '../../features/balance/balance-text.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /**
  * spec 000 §2, §8, §9: the credit balance in the header, '...Loading' while fetching, nothing
@@ -16,11 +17,12 @@ export function BalanceBadge({
   userId: string;
   linkToBalance: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const balance = useUserBalance(userId);
   if (balance.isError) return null;
   const text = balance.data
-    ? balanceText(balance.data.balance, balance.data.currency, i18n.resolvedLanguage ?? 'en')
+    ? balanceText(balance.data.balance, balance.data.currency, locale)
     : t('common.loading');
   const chip = (
     <IonChip

@@ -44,7 +44,8 @@ describe('BalancePage (spec 000 §2, §8, §9)', () => {
   it.each([
     [500, 'GBP', 2, '-£5.00'],
     [0, 'GBP', 2, '£0.00'],
-    [-1234, 'JPY', 0, '¥1,234'],
+    // British English (the brand's country) names the yen apart from the yuan.
+    [-1234, 'JPY', 0, 'JP¥1,234'],
   ])('stored %i in %s (%i digits) shows %s', async (stored, code, digits, shown) => {
     stubServer(() =>
       answerBalance(stored, { ...testUser.preferredCurrency, code, decimal_digits: digits }),

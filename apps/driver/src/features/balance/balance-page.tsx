@@ -6,16 +6,17 @@ import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useUserBalance } from './api/get-user-balance.ts';
 import { balanceText } from './balance-text.ts';
 import './balance.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /**
  * spec 000 §2, §8, §9: the driver's credit, '...Loading' while it is fetched and nothing when the
  * fetch fails, and the way to top it up.
  */
 export function BalancePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useSession();
   const balance = useUserBalance(user?._id ?? '');
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
 
   return (
     <PageView title={t('balance.title')} subtitle={t('balance.subtitle')}>

@@ -17,6 +17,7 @@ import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
 import { driverCurrency } from './topup-amount.ts';
 import './balance.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 type Step = { kind: 'ready' } | { kind: 'challenge'; intentId: string };
 
@@ -32,7 +33,8 @@ const FAILURE_KEYS = {
  * balance everywhere once the payment has succeeded.
  */
 export function TopUpConfirmCardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
@@ -49,7 +51,7 @@ export function TopUpConfirmCardPage() {
   const amountMinor = Number(params.get('amount'));
   const card = cards.data?.find((saved) => saved.id === params.get('card'));
   const currency = driverCurrency(user);
-  const amount = formatMoney(amountMinor, currency, i18n.resolvedLanguage ?? 'en');
+  const amount = formatMoney(amountMinor, currency, locale);
   const amountValid = isTopUpAmountAllowed(amountMinor);
 
   const settle = async (outcome: TopUpOutcome) => {

@@ -15,18 +15,19 @@ import { useTopUpCards } from './api/list-cards.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { driverCurrency, topUpLimits, topUpMinor } from './topup-amount.ts';
 import './balance.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /**
  * spec 000 §2, §9: the amount (quick amounts 5, 10, 25, 50 or a free amount, 30.00 to start
  * with) and the saved card that pays for it.
  */
 export function TopUpSelectCardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
   const currency = driverCurrency(user);
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
   const digits = currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS;
   const [amount, setAmount] = useState(String(minorToMajor(DEFAULT_TOPUP_MINOR, digits)));
   const [amountError, setAmountError] = useState<string | null>(null);

@@ -23,10 +23,11 @@ import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { selectPaymentPath } from '../charging/charging-flow.ts';
 import { useChargerByBarcode } from './use-charger.ts';
 import './chargers.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const money = (minor: number) => minorAmountText(minor, tariff.currency, locale);
   if (isTariffFree({ ...tariff, variability: tariff.variability })) {
     return <p className="tariff-free">{t('chargers.tariff.free')}</p>;

@@ -5,6 +5,7 @@ import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { distanceText } from './distance-text.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 const ROW_ESTIMATE_PX = 112;
 const estimateRowSize = () => ROW_ESTIMATE_PX;
@@ -19,8 +20,8 @@ export interface ChargerListProps {
 
 /** The chargers found, virtualised so that 100,000 rows scroll as smoothly as ten. */
 export function ChargerList({ directory, positions, overlay, origin, onOpen }: ChargerListProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const scroller = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scroller.current, []);
   const rows = useVirtualRows({

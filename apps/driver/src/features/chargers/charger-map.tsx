@@ -17,6 +17,7 @@ import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 // MapLibre finds its worker beside its own module, which a bundle moves; point it at the copy.
 setWorkerUrl(maplibreWorkerUrl);
@@ -78,8 +79,8 @@ export default function ChargerMap({
   selected,
   onOpen,
 }: ChargerMapProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const { brand } = useBrand();
   const map = useRef<MapRef>(null);
   const [styleUrl, setStyleUrl] = useState(brand.mapStyleUrl ?? null);

@@ -12,17 +12,15 @@ import { TransactionSummary } from '../../ui/transaction-summary/transaction-sum
 import { useSendReceipt, useUnlockCheck, useUnlockConnector } from './api/cable-and-receipt.ts';
 import { useTransaction } from './api/use-transaction.ts';
 import './charging.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** What the driver paid: the hold placed and what was finally taken from it. */
 function PaymentRows({ session }: { session: TransactionView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const { currency } = session.data.cost.applied_cost;
   const money = (minor: number) =>
-    formatMoney(
-      minor,
-      { code: currency.code, decimal_digits: currency.decimal_digits },
-      i18n.resolvedLanguage ?? 'en',
-    );
+    formatMoney(minor, { code: currency.code, decimal_digits: currency.decimal_digits }, locale);
   const { held, captured, status } = session.payment;
   return (
     <dl className="payment-rows">

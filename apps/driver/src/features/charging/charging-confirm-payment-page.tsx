@@ -28,6 +28,7 @@ import {
   type ChargePoint,
 } from './charging-flow.ts';
 import './charging.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** What went wrong, in the words of spec 000 §8. */
 type Problem =
@@ -76,7 +77,7 @@ function ConfirmCharge({
   method: PaymentMethod;
   cardId: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { brand } = useBrand();
   const errorMessage = useErrorMessage();
@@ -85,7 +86,7 @@ function ConfirmCharge({
   const cards = useCards();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
   const card = cards.data?.find((saved) => saved.id === cardId) ?? null;
   const holds = needsPaymentIntent(method);
 

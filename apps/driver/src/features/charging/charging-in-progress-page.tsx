@@ -13,6 +13,7 @@ import { useTransaction } from './api/use-transaction.ts';
 import { sessionPath } from './charging-flow.ts';
 import { useNow } from './use-now.ts';
 import './charging.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** The session with its duration counted to now between pushed updates (001 §4). */
 function withLiveDuration(session: TransactionView, now: Date): TransactionView {
@@ -77,7 +78,7 @@ function Controls({ session }: { session: TransactionView }) {
 
 /** spec 000 §2, §4: the charge as it happens — kWh, cost, power, duration and state, live. */
 export function ChargingInProgressPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
@@ -92,7 +93,7 @@ export function ChargingInProgressPage() {
       navigate(sessionPath('charging-completed', session._id), { replace: true });
   }, [navigate, session, finished]);
 
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
   return (
     <PageView
       title={t('charging.progress.title')}

@@ -23,6 +23,7 @@ import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { useBalance, usePreauth } from './api/charging-terms.ts';
 import { confirmPaymentPath, readChargePoint, type ChargePoint } from './charging-flow.ts';
 import './charging.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 const WALLETS: { wallet: Wallet; icon: string }[] = [
   { wallet: 'APPLEPAY', icon: logoApple },
@@ -50,7 +51,7 @@ function useWallets(amountMinor: number | undefined, currency: string | undefine
 }
 
 function PaymentChoices({ charger, point }: { charger: ChargerView; point: ChargePoint }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const location = useLocation();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
@@ -58,7 +59,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const balance = useBalance(user?._id);
   const preauth = usePreauth(charger._id);
   const wallets = useWallets(preauth.data?.amount, preauth.data?.currency);
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
   const tariffFree = isTariffFree(charger.tariff);
 
   if (cards.isPending || balance.isPending) return <IonSpinner name="crescent" color="primary" />;

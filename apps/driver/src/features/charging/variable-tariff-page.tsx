@@ -9,10 +9,11 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { transactionKey } from './api/use-transaction.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 001 §2: variable-tariff?transactionId= — the tariff chart of that session's tariff. */
 export function VariableTariffPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
   const transactionId = search.get('transactionId') ?? '';
@@ -22,7 +23,7 @@ export function VariableTariffPage() {
     enabled: transactionId !== '',
   });
   const tariff = transaction.data?.data.tariff;
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const locale = useFormatLocale();
   /** A tariff without half-hourly rates: its rate, and the alternate rate from its time. */
   const flatTariffText = (flat: TariffData) => {
     const standard = ratePerKwhText(flat.standard_rate, flat.currency, locale);

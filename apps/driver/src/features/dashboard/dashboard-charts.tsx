@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
-import { useDates } from '../../lib/dates.ts';
+import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { BarChart } from './bar-chart.tsx';
 import './dashboard-charts.css';
 
 /** The dashboard's charts: energy and spending per day (month, N days) or per month (year). */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const dates = useDates();
   const labelStyle = data.window.bucket === 'month' ? 'month' : 'dayMonth';
   const label = (start: string) => dates.format(start, labelStyle);

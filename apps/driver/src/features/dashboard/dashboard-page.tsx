@@ -11,13 +11,14 @@ import {
   type DashboardPeriod,
 } from './api/get-dashboard-data.ts';
 import './dashboard.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 // The charts come with the dashboard only: their code is a chunk of its own.
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 function Summary({ data }: { data: DashboardData }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const number = (value: number, digits: number) =>
     new Intl.NumberFormat(locale, {
       minimumFractionDigits: digits,

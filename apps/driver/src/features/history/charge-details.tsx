@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { costPerKwh, durationText, formatMoney } from '@evc/domain';
-import { useDates } from '../../lib/dates.ts';
+import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 
 /** spec 000 §2 charge details: the charge's figures and its cost breakdown (001 §2, §9). */
 export function ChargeDetails({ item }: { item: ChargeHistoryItem }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const money = (minor: number) => formatMoney(minor, item.currency, locale);
   const dates = useDates();
   const dateTime = (iso: string) => dates.format(iso, 'dateTime');

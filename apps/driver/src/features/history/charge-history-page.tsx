@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { useDates } from '../../lib/dates.ts';
+import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -49,8 +49,8 @@ function ReceiptAction({ item }: { item: ChargeHistoryItem }) {
 }
 
 function HistoryItem({ item, onDetails }: { item: ChargeHistoryItem; onDetails: () => void }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const dates = useDates();
   return (
     <li className="history-item" data-id={item._id}>

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@evc/domain';
 import { useLatestTransaction } from '../charging/api/use-transaction.ts';
 import { sessionPath } from '../charging/charging-flow.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 000 §2: home shows the driver's ongoing charge, leading back to it. */
 export function OngoingCharge() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const latest = useLatestTransaction();
   const session = latest.data;
   if (!session || session.data.finished || session.state === 'rejected') return null;
-  const locale = i18n.resolvedLanguage ?? 'en';
   const { currency, total } = session.data.cost.applied_cost;
   const kwh = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 1,

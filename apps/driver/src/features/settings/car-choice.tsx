@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCarTypes } from './api/reference-data.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 000 §2, §3: the driver's car, chosen by its picture; "no car" is a choice too. */
 export function CarChoice({
@@ -11,11 +12,12 @@ export function CarChoice({
   onChange: (carId: string | null) => void;
   labelledBy: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const cars = useCarTypes();
   const efficiency = (milesPerKwh: number) =>
     t('settings.car.efficiency', {
-      value: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(milesPerKwh),
+      value: new Intl.NumberFormat(locale).format(milesPerKwh),
     });
   if (cars.isPending) return <p className="form-note">{t('common.loading')}</p>;
   const option = (

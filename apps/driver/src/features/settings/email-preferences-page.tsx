@@ -10,6 +10,7 @@ import { ALERT_NAMES, thresholdOptions, withEnabled, type AlertName } from './al
 import { useUpdateUser } from './api/update-user.ts';
 import { SaveFooter } from './save-footer.tsx';
 import './settings.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 const ALERT_KEYS: Record<AlertName, string> = {
   credit_low_alert: 'creditLow',
@@ -17,7 +18,8 @@ const ALERT_KEYS: Record<AlertName, string> = {
 };
 
 function EmailPreferencesForm({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const errorMessage = useErrorMessage();
   const update = useUpdateUser();
   const [prefs, setPrefs] = useState<EmailPrefs>(user.email_prefs);
@@ -25,7 +27,7 @@ function EmailPreferencesForm({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const currency = user.preferredCurrency;
   const digits = currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS;
-  const money = (minor: number) => formatMoney(minor, currency, i18n.resolvedLanguage ?? 'en');
+  const money = (minor: number) => formatMoney(minor, currency, locale);
 
   const change = (alert: AlertName, next: EmailPrefs[AlertName]) => {
     setPrefs((current) => ({ ...current, [alert]: next }));

@@ -24,6 +24,7 @@ import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useLatestCharge } from './api/latest-charge.ts';
 import { useUserBalance } from './api/user-balance.ts';
 import './settings.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 interface SettingsLink {
   path: string;
@@ -50,16 +51,13 @@ const APP_LINKS: readonly SettingsLink[] = [
 
 /** spec 000 §2, §9: the credit balance (minus the stored value), '...Loading' while fetching. */
 function CreditItem({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const balance = useUserBalance(userId);
   let text = t('common.loading');
   if (balance.isError) text = t('settings.credit.unavailable');
   else if (balance.data)
-    text = formatMoney(
-      -balance.data.balance || 0,
-      balance.data.currency,
-      i18n.resolvedLanguage ?? 'en',
-    );
+    text = formatMoney(-balance.data.balance || 0, balance.data.currency, locale);
   return (
     <IonItem routerLink="/balance" detail>
       <IonIcon slot="start" icon={walletOutline} aria-hidden="true" color="primary" />
@@ -73,13 +71,12 @@ function CreditItem({ userId }: { userId: string }) {
 
 /** The driver's car, its miles per kWh and the range their latest charge gave it. */
 function CarItem({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const car = user.car_type;
   const latest = useLatestCharge();
   const number = (value: number) =>
-    new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 }).format(
-      value,
-    );
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   if (!car) {
     return (
       <IonItem routerLink="/edit-user" detail>

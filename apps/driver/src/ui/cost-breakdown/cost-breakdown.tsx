@@ -8,6 +8,7 @@ import {
   type CostBreakdownInput,
 } from '@evc/domain';
 import './cost-breakdown.css';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 001 §9: '30 minutes', '1 hour', 'N hours' (hours may be 1.5). */
 function intervalKey(interval: BreakdownInterval): string {
@@ -30,8 +31,8 @@ export interface CostBreakdownProps {
  * 'HH:mm - HH:mm', how long they last, and '<kWh> kWh @ <symbol><rate> / kWh'.
  */
 export function CostBreakdown({ entries, symbol, open = false, timeZone }: CostBreakdownProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const rows = costBreakdownRows(entries);
   if (rows.length === 0) return null;
   return (

@@ -9,7 +9,7 @@ import {
   utcHalfHour,
   type TariffVariability,
 } from '@evc/domain';
-import { useDates, type Dates } from '../../lib/dates.ts';
+import { useDates, type Dates, useFormatLocale } from '../../lib/dates.ts';
 import './tariff-chart.css';
 
 export interface TariffChartProps {
@@ -44,8 +44,8 @@ export function TariffChart({
   nowLabelKey = 'variableTariff.now',
   now = new Date(),
 }: TariffChartProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const dates = useDates();
   const today = utcHalfHour(now);
   const [weekday, setWeekday] = useState(today.weekday);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { connectorStatusClass, costPerKwh, durationText, formatMoney } from '@evc/domain';
-import { useDates } from '../../lib/dates.ts';
+import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import './transaction-summary.css';
 
 export interface TransactionSummaryProps {
@@ -27,10 +27,10 @@ function summaryClass(transaction: TransactionView): string {
  * HH:mm:ss, and the 'tariff overview' link when the transaction has an _id.
  */
 export function TransactionSummary({ transaction, children }: TransactionSummaryProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const dates = useDates();
+  const locale = useFormatLocale();
   if (!transaction) return null;
-  const locale = i18n.resolvedLanguage ?? 'en';
   const { currency, total } = transaction.data.cost.applied_cost;
   const money = (minor: number) =>
     formatMoney(minor, { code: currency.code, decimal_digits: currency.decimal_digits }, locale);
