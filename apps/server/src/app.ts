@@ -93,6 +93,8 @@ export interface BuildAppOptions {
   sessions?: { startTimeoutMs?: number; settlementRetryMs?: number; unplugWaitLimitMs?: number };
   /** Live event streams' keep-alive interval (tests shorten it). */
   liveEvents?: { keepAliveMs?: number };
+  /** How often the abandoned-intent sweep runs (tests shorten it). */
+  payments?: { intentSweepIntervalMs?: number };
 }
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
@@ -305,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chargers,
     preauth: (chargerId, userId) => chargerCalls.preauth(chargerId, userId),
     now,
+    intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
     onBalanceDebited: createCreditLowAlert({
       users,
       reference,

@@ -33,3 +33,4 @@ export * from './dashboard.ts';
 export * from './rfid-scan.ts';
 export * from './estimated-range.ts';
 export * from './charge-finished-alert.ts';
+export * from './abandoned-intents.ts';

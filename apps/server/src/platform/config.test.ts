@@ -99,6 +99,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sweeps abandoned intents after an hour and holds reusable for a day unless set', async () => {
+    expect(await loadConfig({}, dir)).toMatchObject({
+      intentAbandonAfterSeconds: 3600,
+      heldIntentReuseSeconds: 86_400,
+    });
+    expect(
+      await loadConfig({ INTENT_ABANDON_AFTER: '600', HELD_INTENT_REUSE_LIMIT: '7200' }, dir),
+    ).toMatchObject({ intentAbandonAfterSeconds: 600, heldIntentReuseSeconds: 7200 });
+    const failure = await loadConfig(
+      { INTENT_ABANDON_AFTER: '0', HELD_INTENT_REUSE_LIMIT: 'a day' },
+      dir,
+    ).catch((error: unknown) => error);
+    expect(
+      (failure as ConfigError).problems.map((problem) => problem.split(':')[0]).sort(),
+    ).toEqual(['HELD_INTENT_REUSE_LIMIT', 'INTENT_ABANDON_AFTER']);
+  });
+
   it('runs as one node unless NATS_URL names the servers that join several', async () => {
     const single = await loadConfig({}, dir);
     expect(single).toMatchObject({

@@ -49,6 +49,8 @@ const envSchema = z.object({
   SESSION_START_TIMEOUT: positiveSeconds.default(180),
   SETTLEMENT_RETRY_AFTER: positiveSeconds.default(300),
   UNPLUG_WAIT_LIMIT: positiveSeconds.default(12 * 60 * 60),
+  INTENT_ABANDON_AFTER: positiveSeconds.default(60 * 60),
+  HELD_INTENT_REUSE_LIMIT: positiveSeconds.default(24 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   NATS_URL: z
     .string()
@@ -94,6 +96,10 @@ export interface AppConfig {
   settlementRetryAfterSeconds?: number;
   /** Seconds a session stopped with the cable in waits for the unplug (the overstay's cap). */
   unplugWaitLimitSeconds?: number;
+  /** Seconds after which an unused intent still waiting for the driver is cancelled. */
+  intentAbandonAfterSeconds?: number;
+  /** Seconds a held, unused card intent is offered for reuse; then its hold is released. */
+  heldIntentReuseSeconds?: number;
   /** Sign-in attempts allowed per client address, and per login name, in 15 minutes. */
   loginRateLimit?: number;
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
@@ -160,6 +166,8 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
     settlementRetryAfterSeconds: values.SETTLEMENT_RETRY_AFTER,
     unplugWaitLimitSeconds: values.UNPLUG_WAIT_LIMIT,
+    intentAbandonAfterSeconds: values.INTENT_ABANDON_AFTER,
+    heldIntentReuseSeconds: values.HELD_INTENT_REUSE_LIMIT,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,

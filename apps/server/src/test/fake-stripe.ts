@@ -62,6 +62,7 @@ export async function startFakeStripe() {
   const intents = new Map<string, Json>();
   const idempotent = new Map<string, Answer>();
   const captureFailures: CaptureFailure[] = [];
+  let cancelFailures = 0;
 
   const missing = (what: string, id: string) => ({
     status: 404,
@@ -216,6 +217,10 @@ export async function startFakeStripe() {
         if (failure === 'answerLost') return serverError;
       }
       if (method === 'POST' && action === 'cancel') {
+        if (cancelFailures > 0) {
+          cancelFailures -= 1;
+          return serverError;
+        }
         Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
       }
       return { status: 200, body: intent };
@@ -295,6 +300,10 @@ export async function startFakeStripe() {
     intent: (intentId: string) => intents.get(intentId),
     /** The next capture of a held intent goes wrong this way (Stripe repeats it per key). */
     failNextCapture: (failure: CaptureFailure) => captureFailures.push(failure),
+    /** The next cancel finds Stripe down (nothing cancelled; Stripe repeats it per key). */
+    failNextCancel: () => {
+      cancelFailures += 1;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -95,7 +95,8 @@ export interface PaymentProvider {
   retrieveIntent(intentId: string): Promise<IntentSnapshot>;
   /** Captures `amount` of a held intent; the rest of the hold is released. */
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentSnapshot>;
-  cancel(intentId: string, idempotencyKey: string): Promise<IntentSnapshot>;
+  /** Cancels an intent, releasing any hold; `abandoned` tells the provider nobody will use it. */
+  cancel(intentId: string, idempotencyKey: string, reason?: 'abandoned'): Promise<IntentSnapshot>;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PreauthResponse } from '@evc/contract';
+import { DEFAULT_HELD_INTENT_REUSE_MS, DEFAULT_INTENT_ABANDON_AFTER_MS } from '@evc/domain';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { createAbandonedIntentSweep } from './abandoned-intents.ts';
 import './fastify-payments.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
 import type { BalanceMove } from './repository.ts';
@@ -33,6 +35,8 @@ export async function registerPayments(
     now: () => Date;
     /** Told of each committed debit of a driver's credit balance. */
     onBalanceDebited?: (debit: BalanceMove) => Promise<void>;
+    /** How often this node sweeps abandoned intents (tests shorten it). */
+    intentSweepIntervalMs?: number;
   },
 ) {
   const { config, db } = deps;
@@ -47,7 +51,16 @@ export async function registerPayments(
       await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });
     }
   }
-  const service = createPaymentsService({ ...deps, provider });
+  const limits = {
+    abandonAfterMs:
+      (config.intentAbandonAfterSeconds ?? 0) * 1000 || DEFAULT_INTENT_ABANDON_AFTER_MS,
+    heldReuseMs: (config.heldIntentReuseSeconds ?? 0) * 1000 || DEFAULT_HELD_INTENT_REUSE_MS,
+  };
+  const service = createPaymentsService({
+    ...deps,
+    provider,
+    heldIntentReuseMs: limits.heldReuseMs,
+  });
   const sandbox = createSandboxClient({ db, enabled: !config.stripeSecretKey, now: deps.now });
   registerPaymentRoutes(register, service, sandbox);
   app.decorate(
@@ -59,4 +72,14 @@ export async function registerPayments(
       onBalanceDebited: deps.onBalanceDebited,
     }),
   );
+  const sweep = createAbandonedIntentSweep({
+    db,
+    provider,
+    limits,
+    now: deps.now,
+    intervalMs:
+      deps.intentSweepIntervalMs ?? Math.max(50, Math.min(limits.abandonAfterMs / 4, 60_000)),
+    log: app.log,
+  });
+  app.addHook('onClose', () => Promise.resolve(sweep.close()));
 }

@@ -1,4 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  AWAITING_DRIVER_STATUSES,
+  HELD_INTENT_REUSE_GRACE_MS,
+  type IntentSweepLimits,
+} from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import {
   balanceMovements,
@@ -24,9 +29,6 @@ export interface BalanceMove {
   storedBeforeMinor: number;
   storedAfterMinor: number;
 }
-
-/** Stripe cancels a hold not captured within 7 days; older open intents are not asked about. */
-const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Cards, intents, session payments and balances. Pass a transaction to write within it. */
 export function createPaymentRepository(db: Db) {
@@ -139,8 +141,16 @@ export function createPaymentRepository(db: Db) {
       await db.update(paymentIntents).set({ connectorId }).where(eq(paymentIntents.id, intentId));
     },
 
-    /** The user's recent charge intents on a card that no session has used, not yet final. */
-    openChargeIntents(userId: string, cardId: string, now: Date): Promise<PaymentIntentRow[]> {
+    /**
+     * The user's charge intents on a card that no session has used, not yet final, made within
+     * `reuseMs` (older holds are no longer offered for reuse, and the sweep releases them).
+     */
+    openChargeIntents(
+      userId: string,
+      cardId: string,
+      now: Date,
+      reuseMs: number,
+    ): Promise<PaymentIntentRow[]> {
       return db
         .select()
         .from(paymentIntents)
@@ -150,7 +160,7 @@ export function createPaymentRepository(db: Db) {
             eq(paymentIntents.paymentMethodId, cardId),
             eq(paymentIntents.purpose, 'charge'),
             isNull(paymentIntents.sessionId),
-            gt(paymentIntents.createdAt, new Date(now.getTime() - HOLD_LIFETIME_MS)),
+            gt(paymentIntents.createdAt, new Date(now.getTime() - reuseMs)),
             inArray(paymentIntents.status, [
               'requires_payment_method',
               'requires_confirmation',
@@ -161,6 +171,68 @@ export function createPaymentRepository(db: Db) {
           ),
         )
         .orderBy(desc(paymentIntents.createdAt));
+    },
+
+    /**
+     * Unused intents the sweep should look at (ADR 0011): waiting for the driver, or held, for
+     * longer than `abandonAfterMs`, except holds on a saved card, kept while PAYG may reuse them;
+     * not put off by an earlier failure. `isIntentAbandoned` decides on the provider's answer.
+     */
+    async abandonCandidates(
+      now: Date,
+      limits: IntentSweepLimits,
+      options: { max: number; maxAttempts: number },
+    ) {
+      const at = (ms: number) => new Date(now.getTime() - ms);
+      const onSavedCard = sql`EXISTS (SELECT 1 FROM ${paymentCards} WHERE ${paymentCards.id} = ${paymentIntents.paymentMethodId} AND ${paymentCards.userId} = ${paymentIntents.userId})`;
+      const rows = await db
+        .select({ id: paymentIntents.id })
+        .from(paymentIntents)
+        .where(
+          and(
+            isNull(paymentIntents.sessionId),
+            lt(paymentIntents.sweepAttempts, options.maxAttempts),
+            or(isNull(paymentIntents.sweepRetryAt), lte(paymentIntents.sweepRetryAt, now)),
+            or(
+              and(
+                inArray(paymentIntents.status, [...AWAITING_DRIVER_STATUSES]),
+                lt(paymentIntents.createdAt, at(limits.abandonAfterMs)),
+              ),
+              and(
+                eq(paymentIntents.status, 'requires_capture'),
+                eq(paymentIntents.purpose, 'charge'),
+                or(
+                  and(
+                    lt(paymentIntents.createdAt, at(limits.abandonAfterMs)),
+                    sql`NOT ${onSavedCard}`,
+                  ),
+                  lt(paymentIntents.createdAt, at(limits.heldReuseMs + HELD_INTENT_REUSE_GRACE_MS)),
+                ),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(paymentIntents.createdAt))
+        .limit(options.max);
+      return rows.map((row) => row.id);
+    },
+
+    /** Locks an intent for the sweep; undefined when another node holds it (it is on it). */
+    async intentUnlessLocked(intentId: string): Promise<PaymentIntentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, intentId))
+        .for('update', { skipLocked: true });
+      return row;
+    },
+
+    /** Counts a failed sweep attempt and puts the next off until `until`. */
+    async putOffSweep(intentId: string, until: Date): Promise<void> {
+      await db
+        .update(paymentIntents)
+        .set({ sweepAttempts: sql`${paymentIntents.sweepAttempts} + 1`, sweepRetryAt: until })
+        .where(eq(paymentIntents.id, intentId));
     },
 
     /** Ties a held intent to the session it secures; false when another session holds it. */

@@ -61,6 +61,8 @@ export function createPaymentsService(deps: {
   /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
   preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
   now: () => Date;
+  /** How long a held, unused card intent is offered for reuse (spec 000 §4). */
+  heldIntentReuseMs: number;
 }) {
   const { db } = deps;
   const repo = createPaymentRepository(db);
@@ -252,7 +254,12 @@ export function createPaymentsService(deps: {
       await ownCard(userId, cardId);
       const provider = deps.provider(db);
       const held: UncapturedPaymentIntent[] = [];
-      for (const row of await repo.openChargeIntents(userId, cardId, deps.now())) {
+      for (const row of await repo.openChargeIntents(
+        userId,
+        cardId,
+        deps.now(),
+        deps.heldIntentReuseMs,
+      )) {
         // The driver confirms with the provider directly; ask it for the state it holds now.
         const current = await recordIntentState(repo, await provider.retrieveIntent(row.id));
         if (current?.status !== 'requires_capture') continue;

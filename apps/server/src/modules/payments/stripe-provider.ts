@@ -225,9 +225,11 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
         return stripeIntentSnapshot(intent);
       },
 
-      async cancel(intentId, idempotencyKey) {
+      async cancel(intentId, idempotencyKey, reason) {
         const intent = await translated(
-          stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }),
+          stripe.paymentIntents.cancel(intentId, reason ? { cancellation_reason: reason } : {}, {
+            idempotencyKey,
+          }),
         );
         return stripeIntentSnapshot(intent);
       },

@@ -525,6 +525,38 @@ describe('a card session billed to the owner’s default card', () => {
     },
   );
 
+  test('a refused start replayed is Blocked at once: the card is not held again', async () => {
+    const local = await localCharger('RFID-CP-10', '7110');
+    await setStoredBalance(t, DRIVER.email, 0);
+    const cardId = await defaultCard('4000000000000002');
+    expect((await create(driver, { uid: 'CA4D0010', userid: driverId })).status).toBe(200);
+    const request = {
+      connectorId: 1,
+      idTag: 'CA4D0010',
+      meterStart: 700,
+      timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    };
+    const startTransaction = async () =>
+      (await local.client.call('StartTransaction', request)) as {
+        transactionId: number;
+        idTagInfo: { status: string };
+      };
+
+    const first = await startTransaction();
+    expect(first.idTagInfo.status).toBe('Blocked');
+    expect(await intentsOfCard(cardId)).toHaveLength(1);
+    // Credit arriving meanwhile does not start what the charger was told to end.
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const replayed = await startTransaction();
+    expect(replayed).toEqual(first);
+    await until(
+      () => Promise.resolve(local.stopsAsked),
+      (asked) => asked.filter((id) => id === first.transactionId).length === 2,
+    );
+    expect(await intentsOfCard(cardId)).toHaveLength(1);
+    expect(await sessionsAt(local.charger._id)).toHaveLength(0);
+  });
+
   test('with usable credit the credit pays, and the default card is left alone', async () => {
     const local = await localCharger('RFID-CP-9', '7109');
     await setStoredBalance(t, DRIVER.email, -5000);

@@ -774,6 +774,13 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
   };
 
+  /** Blocked for good: recorded, so a replay is Blocked without another hold on the card. */
+  async function refuseUnpaid(tx: TransactionStartedHook, reason: string) {
+    await deps.transactions.refusePayment(tx.transactionId);
+    stopUnpaid(tx, reason);
+    return 'Blocked' as const;
+  }
+
   function stopUnpaid(tx: TransactionStartedHook, reason: string) {
     deps.log.warn({ transactionId: tx.transactionId, reason }, 'an RFID start is not paid for');
     // After the charger has its answer, so it knows the transaction id.
@@ -799,22 +806,24 @@ export function createSessionService(deps: SessionServiceDeps) {
    * A StartTransaction with the driver's RFID card and no remote start: the session is the card
    * owner's, paid from their credit or held off-session on their default card (ADR 0012).
    * Answers 'Blocked' when nobody pays, and stops the transaction. Replays find the session by
-   * its transaction.
+   * its transaction, or the refusal recorded on it: Blocked again, the card not held again.
    */
   async function startedByCard(
     tx: TransactionStartedHook,
     userId: string,
   ): Promise<'Blocked' | null> {
     if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+    if ((await deps.transactions.findById(tx.transactionId))?.paymentStatus === 'refused') {
+      // The charger may not have had the first answer, nor so the stop: it is asked again.
+      stopUnpaid(tx, 'refused at its first StartTransaction');
+      return 'Blocked';
+    }
     const tariff = await cardOwnerTariff(userId, tx.chargerId);
     if (!tariff) return null;
     const free = isTariffFree(tariff);
     const sessionId = newId();
     const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });
-    if (!source) {
-      stopUnpaid(tx, 'no usable credit and no default card');
-      return 'Blocked';
-    }
+    if (!source) return refuseUnpaid(tx, 'no usable credit and no default card');
     let authorised: Awaited<ReturnType<SessionPayments['holdDefaultCard']>>;
     try {
       authorised =
@@ -838,8 +847,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     } catch (error) {
       // A replay racing this one may have recorded the session first.
       if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
-      stopUnpaid(tx, String(error));
-      return 'Blocked';
+      return refuseUnpaid(tx, String(error));
     }
     const intentId = authorised.hold?.intentId ?? null;
     let row: ChargingSessionRow;

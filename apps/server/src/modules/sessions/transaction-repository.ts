@@ -121,6 +121,17 @@ export function createTransactionRepository(db: Db) {
       });
     },
 
+    /**
+     * Records that nobody pays for this transaction (its card start was Blocked), so a replayed
+     * StartTransaction is answered the same without asking for a hold again (ADR 0012).
+     */
+    async refusePayment(transactionId: number): Promise<void> {
+      await db
+        .update(ocppTransactions)
+        .set({ paymentStatus: 'refused' })
+        .where(eq(ocppTransactions.transactionId, transactionId));
+    },
+
     /** Stores meter samples, a replayed sample (same transaction and time) once. */
     async addMeterValues(samples: MeterSample[]): Promise<number> {
       if (samples.length === 0) return 0;

@@ -329,6 +329,9 @@ export const paymentIntents = pgTable('payment_intents', {
   sessionId: text('session_id').unique(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** Failed attempts of the abandoned-intent sweep, and when it may try again. */
+  sweepAttempts: integer('sweep_attempts').notNull().default(0),
+  sweepRetryAt: timestamptz('sweep_retry_at'),
 });
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
