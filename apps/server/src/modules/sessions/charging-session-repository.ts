@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargingSessions,
@@ -16,6 +16,17 @@ const LIVE_STATES: ChargingSessionState[] = ['charging', 'paused', 'pausedByVehi
 /** The driver's charging sessions. Every change that must happen once is a conditional update. */
 export function createChargingSessionRepository(db: Db) {
   const first = (rows: ChargingSessionRow[]) => rows[0];
+  /** Changes the session when it still meets `condition`; undefined when it no longer does. */
+  const updateIf = async (id: string, patch: ChargingSessionPatch, condition?: SQL) =>
+    first(
+      await db
+        .update(chargingSessions)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(
+          condition ? and(eq(chargingSessions.id, id), condition) : eq(chargingSessions.id, id),
+        )
+        .returning(),
+    );
 
   return {
     async insert(session: NewChargingSession): Promise<ChargingSessionRow> {
@@ -104,36 +115,14 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     /** Changes a session that is still charging, paused or waiting; a finished one stays as it is. */
-    async updateOpen(id: string, patch: ChargingSessionPatch) {
-      return first(
-        await db
-          .update(chargingSessions)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.state, OPEN_STATES)))
-          .returning(),
-      );
-    },
+    updateOpen: (id: string, patch: ChargingSessionPatch) =>
+      updateIf(id, patch, inArray(chargingSessions.state, OPEN_STATES)),
 
     /** Changes a session that draws or may draw power (linked to a transaction, not finished). */
-    async updateLive(id: string, patch: ChargingSessionPatch) {
-      return first(
-        await db
-          .update(chargingSessions)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(and(eq(chargingSessions.id, id), inArray(chargingSessions.state, LIVE_STATES)))
-          .returning(),
-      );
-    },
+    updateLive: (id: string, patch: ChargingSessionPatch) =>
+      updateIf(id, patch, inArray(chargingSessions.state, LIVE_STATES)),
 
-    async update(id: string, patch: ChargingSessionPatch) {
-      return first(
-        await db
-          .update(chargingSessions)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(eq(chargingSessions.id, id))
-          .returning(),
-      );
-    },
+    update: (id: string, patch: ChargingSessionPatch) => updateIf(id, patch),
 
     /** Rejects a session the charger never started; undefined when it started meanwhile. */
     async rejectPending(id: string) {
@@ -280,26 +269,12 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     /** Changes a session still waiting for its unplug (its overstay so far). */
-    async updateAwaitingUnplug(id: string, patch: ChargingSessionPatch) {
-      return first(
-        await db
-          .update(chargingSessions)
-          .set({ ...patch, updatedAt: new Date() })
-          .where(and(eq(chargingSessions.id, id), eq(chargingSessions.awaitingUnplug, true)))
-          .returning(),
-      );
-    },
+    updateAwaitingUnplug: (id: string, patch: ChargingSessionPatch) =>
+      updateIf(id, patch, eq(chargingSessions.awaitingUnplug, true)),
 
     /** Ends the wait for the unplug once; undefined when another caller ended it first. */
-    async endUnplugWait(id: string, patch: ChargingSessionPatch) {
-      return first(
-        await db
-          .update(chargingSessions)
-          .set({ ...patch, awaitingUnplug: false, updatedAt: new Date() })
-          .where(and(eq(chargingSessions.id, id), eq(chargingSessions.awaitingUnplug, true)))
-          .returning(),
-      );
-    },
+    endUnplugWait: (id: string, patch: ChargingSessionPatch) =>
+      updateIf(id, { ...patch, awaitingUnplug: false }, eq(chargingSessions.awaitingUnplug, true)),
 
     /** True for the one caller allowed to send the automatic receipt. */
     async claimReceipt(id: string, at: Date): Promise<boolean> {
