@@ -1,9 +1,10 @@
 // /listChargers over 100,000 generated public chargers, through the real HTTP stack (app.inject):
 // - first: the first list a node answers (everything read and compressed);
-// - cold: the first list after a change. A connector status or an online flag is patched in place
-//   (`afterStatus`, `afterOnline`); a charger's listed details changed (`afterListingChange`) has the
-//   list read again in the background, the previous answer served meanwhile, and `listingShownMs`
-//   is how long the change takes to show;
+// - cold: the first list after a change to one charger, patched in place: a connector status
+//   (`afterStatus`), an online flag (`afterOnline`), its listed details (`afterListingChange`;
+//   `listingShownMs` is how long the change takes to show); and lists asked while a change to many
+//   chargers at once has the whole list read again in the background (`duringBulkReread`, the
+//   previous answer served meanwhile; `bulkShownMs` is how long the change takes to show);
 // - warm: the list again with nothing changed;
 // - the gzip size, and pass or fail against 300 ms and 2 MB gzip.
 // On PGlite in memory, and on PostgreSQL as well when DATABASE_URL is set (a fresh schema,
@@ -15,15 +16,47 @@ import {
   generateChargerNetwork,
   insertChargerNetwork,
 } from '../../apps/server/src/modules/chargers/demo-network.ts';
-import { createChargerRepository } from '../../apps/server/src/modules/chargers/repository.ts';
+import {
+  createChargerRepository,
+  type ChargerRepository,
+} from '../../apps/server/src/modules/chargers/repository.ts';
 import { createTestApp, DRIVER } from '../../apps/server/src/test/test-app.ts';
 import { summarise, type Summary } from './summarise.ts';
 
 const CHARGERS = Number(process.env.BENCH_CHARGERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 10);
+const BULK_ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
 const LIMIT_MS = 300;
 const LIMIT_GZIP_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The generated network, inserted; answers the chargers the cold rounds change. Its own function
+ * so that the generated inputs (variable tariffs hold 336 half-hours each) are garbage once it
+ * returns: a server holds no such thing, and kept they made every major GC of the run slower.
+ */
+async function seed(chargers: ChargerRepository) {
+  const seedStart = performance.now();
+  const network = generateChargerNetwork({
+    count: CHARGERS,
+    seed: 100_000,
+    firstBarcode: 100_000,
+    barcodeDigits: 6,
+    chargePointPrefix: 'BENCH-',
+  });
+  const inserted = await insertChargerNetwork(chargers, network, null, 1000);
+  const seedMs = performance.now() - seedStart;
+  const picked = await Promise.all(
+    Array.from({ length: COLD_ROUNDS }, (_, round) =>
+      chargers.findByBarcode(
+        network[Math.floor(((round + 0.5) * network.length) / COLD_ROUNDS)]?.input.barcode ?? '',
+      ),
+    ),
+  );
+  const sample = picked.flatMap((found) => (found ? [found.charger.id] : []));
+  if (sample.length !== COLD_ROUNDS) throw new Error('the generated chargers are not there');
+  return { inserted, seedMs, sample };
+}
 
 async function measure(databaseUrl: string | undefined) {
   const testApp = await createTestApp({}, databaseUrl);
@@ -35,25 +68,7 @@ async function measure(databaseUrl: string | undefined) {
         ADD CONSTRAINT chargers_barcode_check CHECK (barcode ~ '^[0-9]{4,6}$')`),
     );
     const chargers = createChargerRepository(testApp.database.db);
-    const seedStart = performance.now();
-    const network = generateChargerNetwork({
-      count: CHARGERS,
-      seed: 100_000,
-      firstBarcode: 100_000,
-      barcodeDigits: 6,
-      chargePointPrefix: 'BENCH-',
-    });
-    const inserted = await insertChargerNetwork(chargers, network, null, 1000);
-    const seedMs = performance.now() - seedStart;
-    const picked = await Promise.all(
-      Array.from({ length: COLD_ROUNDS }, (_, round) =>
-        chargers.findByBarcode(
-          network[Math.floor(((round + 0.5) * network.length) / COLD_ROUNDS)]?.input.barcode ?? '',
-        ),
-      ),
-    );
-    const sample = picked.flatMap((found) => (found ? [found.charger.id] : []));
-    if (sample.length !== COLD_ROUNDS) throw new Error('the generated chargers are not there');
+    const { inserted, seedMs, sample } = await seed(chargers);
 
     const token = (await testApp.login(DRIVER)).token;
     const list = async (encoding = 'gzip', payload: object = {}) => {
@@ -110,6 +125,28 @@ async function measure(databaseUrl: string | undefined) {
       listingShown.push(performance.now() - changedAt);
     }
 
+    // A bulk write (here of one charger, beyond the generated barcodes) reads the whole list again.
+    const bulk = generateChargerNetwork({
+      count: BULK_ROUNDS,
+      seed: 200_000,
+      firstBarcode: 100_000 + CHARGERS,
+      barcodeDigits: 6,
+      chargePointPrefix: 'BENCH-BULK-',
+    });
+    const duringBulkReread: number[] = [];
+    const bulkShown: number[] = [];
+    for (const added of bulk) {
+      const changedAt = performance.now();
+      await insertChargerNetwork(chargers, [added], null);
+      const barcode = JSON.stringify(added.input.barcode);
+      for (;;) {
+        duringBulkReread.push((await list()).ms);
+        if ((await list('identity', namesOnly)).response.rawPayload.includes(barcode)) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      bulkShown.push(performance.now() - changedAt);
+    }
+
     const warm: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) warm.push((await list()).ms);
 
@@ -125,6 +162,7 @@ async function measure(databaseUrl: string | undefined) {
       afterStatus: summarise(afterStatus),
       afterOnline: summarise(afterOnline),
       afterListingChange: summarise(afterListingChange),
+      duringBulkReread: summarise(duringBulkReread),
     };
     const warmSummary = summarise(warm);
     const within = (summary: Summary) => summary.p95Ms <= LIMIT_MS;
@@ -136,11 +174,11 @@ async function measure(databaseUrl: string | undefined) {
       firstMs: Math.round(first.ms),
       cold,
       listingShownMs: summarise(listingShown),
+      bulkShownMs: summarise(bulkShown),
       warm: warmSummary,
       bytes: { json: plain.rawPayload.length, gzip: gzip.rawPayload.length },
       pass: {
-        coldP95:
-          within(cold.afterStatus) && within(cold.afterOnline) && within(cold.afterListingChange),
+        coldP95: Object.values(cold).every(within),
         warmP95: within(warmSummary),
         gzipSize: gzip.rawPayload.length <= LIMIT_GZIP_BYTES,
       },

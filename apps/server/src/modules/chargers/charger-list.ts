@@ -53,6 +53,8 @@ export interface ChargerListDeps {
 const MAX_VARIANTS = 8;
 /** Chargers read again per query when patching the list. */
 const PATCH_BATCH = 1000;
+/** Chargers added, removed or moved beyond which the whole list is read again instead. */
+const MAX_ROWS_MOVED = 256;
 const PAGE_PAUSE_MS = 5;
 
 const roundCoordinate = (value: number) => Math.round(value * 1e5) / 1e5;
@@ -99,34 +101,95 @@ function entriesOf(row: ListedChargerRow): { [C in Column]: ChargerColumns[C][nu
 }
 
 const COLUMNS: readonly Column[] = ['barcode', ...CHARGER_LIST_FIELDS, 'connectors'];
+type ColumnLists = { [C in Column]: unknown[] };
 
-/** The public chargers as columns, and where each charger's entries are. */
+/** A run of neighbouring chargers in the list: the unit its columns are compressed in. */
+interface Chunk {
+  /** Row number of its first charger. */
+  start: number;
+  size: number;
+}
+
+/** The public chargers as columns in barcode order, and where each charger's entries are. */
 interface Table {
-  rows: number;
+  ids: string[];
   index: Map<string, number>;
   columns: ChargerColumns;
+  /** In list order, covering every row without gaps; one at least (empty when none is listed). */
+  chunks: Chunk[];
 }
 
-function tableOf(rows: ListedChargerRow[]): Table {
-  const columns = Object.fromEntries(COLUMNS.map((column) => [column, []])) as unknown as {
-    [C in Column]: unknown[];
-  };
-  const index = new Map<string, number>();
-  rows.forEach((row, at) => {
-    index.set(row.id, at);
+function emptyTable(): Table {
+  const columns = Object.fromEntries(COLUMNS.map((column) => [column, []])) as unknown;
+  return { ids: [], index: new Map(), columns: columns as ChargerColumns, chunks: [] };
+}
+
+function appendRows(table: Table, rows: ListedChargerRow[]): void {
+  const columns = table.columns as ColumnLists;
+  for (const row of rows) {
+    table.index.set(row.id, table.ids.length);
+    table.ids.push(row.id);
     const entries = entriesOf(row);
     for (const column of COLUMNS) columns[column].push(entries[column]);
-  });
-  return { rows: rows.length, index, columns: columns as ChargerColumns };
+  }
 }
 
-/** Entries of one charger that changed, found by comparing them as JSON. */
-interface RowChange {
-  at: number;
-  columns: Set<Column>;
+function cutIntoChunks(table: Table, chunkRows: number): void {
+  const rows = table.ids.length;
+  table.chunks = Array.from({ length: Math.max(1, Math.ceil(rows / chunkRows)) }, (_, n) => ({
+    start: n * chunkRows,
+    size: Math.min(chunkRows, rows - n * chunkRows),
+  }));
 }
 
-function patch(table: Table, row: ListedChargerRow, at: number): RowChange | null {
+/** The chunk holding row `at`; a row one past the end belongs to the last chunk. */
+function chunkAt(chunks: Chunk[], at: number): Chunk {
+  let low = 0;
+  let high = chunks.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((chunks[middle] as Chunk).start <= at) low = middle;
+    else high = middle - 1;
+  }
+  return chunks[low] as Chunk;
+}
+
+/** Grows or shrinks a chunk, moving the later ones; an emptied chunk goes unless it is the only one. */
+function resize(table: Table, chunk: Chunk, by: number): void {
+  const at = table.chunks.indexOf(chunk);
+  chunk.size += by;
+  for (let later = at + 1; later < table.chunks.length; later += 1) {
+    (table.chunks[later] as Chunk).start += by;
+  }
+  if (chunk.size === 0 && table.chunks.length > 1) table.chunks.splice(at, 1);
+}
+
+/** Where a charger with `barcode` goes among the sorted barcodes. */
+function insertionPoint(barcodes: readonly string[], barcode: string): number {
+  let low = 0;
+  let high = barcodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((barcodes[middle] as string) <= barcode) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * What a patch changed, by chunk: the columns whose entries changed in place, or `rows` when
+ * chargers came into or left the chunk (every column of it changes).
+ */
+type Edits = Map<Chunk, Set<Column> | 'rows'>;
+
+function markEdit(edits: Edits, chunk: Chunk, change: Set<Column> | 'rows'): void {
+  const known = edits.get(chunk);
+  if (change === 'rows' || known === 'rows') edits.set(chunk, 'rows');
+  else edits.set(chunk, new Set([...(known ?? []), ...change]));
+}
+
+/** Replaces a charger's entries where they differ, found by comparing them as JSON. */
+function patchEntries(table: Table, row: ListedChargerRow, at: number): Set<Column> {
   const entries = entriesOf(row);
   const changed = new Set<Column>();
   for (const column of COLUMNS) {
@@ -135,7 +198,72 @@ function patch(table: Table, row: ListedChargerRow, at: number): RowChange | nul
     list[at] = entries[column];
     changed.add(column);
   }
-  return changed.size > 0 ? { at, columns: changed } : null;
+  return changed;
+}
+
+/**
+ * Brings the chargers `ids` up to `rows` (their fresh reads; one missing is no longer listed):
+ * entries replaced in place, chargers added, removed, or moved when their barcode changed. Each
+ * added or removed charger grows or shrinks only its own chunk; a chunk grown past twice the
+ * usual size is cut again. Answers false, having patched in place only, when more chargers
+ * come or go than a patch is worth: the whole list is then read again.
+ */
+function patchTable(
+  table: Table,
+  ids: readonly string[],
+  rows: readonly ListedChargerRow[],
+  chunkRows: number,
+  edits: Edits,
+): boolean {
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const leaving: number[] = [];
+  const arriving: ListedChargerRow[] = [];
+  for (const id of ids) {
+    const row = found.get(id);
+    const at = table.index.get(id);
+    if (at === undefined) {
+      if (row) arriving.push(row);
+    } else if (row && row.barcode === table.columns.barcode[at]) {
+      const changed = patchEntries(table, row, at);
+      if (changed.size > 0) markEdit(edits, chunkAt(table.chunks, at), changed);
+    } else {
+      leaving.push(at);
+      if (row) arriving.push(row);
+    }
+  }
+  if (leaving.length + arriving.length === 0) return true;
+  if (leaving.length + arriving.length > MAX_ROWS_MOVED) return false;
+  const columns = table.columns as ColumnLists;
+  let from = table.ids.length;
+  // From the last row up, so that the row numbers still to remove stay right.
+  for (const at of leaving.sort((a, b) => b - a)) {
+    const chunk = chunkAt(table.chunks, at);
+    markEdit(edits, chunk, 'rows');
+    table.index.delete(table.ids[at] as string);
+    table.ids.splice(at, 1);
+    for (const column of COLUMNS) columns[column].splice(at, 1);
+    resize(table, chunk, -1);
+    from = Math.min(from, at);
+  }
+  for (const row of arriving) {
+    const at = insertionPoint(table.columns.barcode, row.barcode);
+    const chunk = chunkAt(table.chunks, at);
+    markEdit(edits, chunk, 'rows');
+    table.ids.splice(at, 0, row.id);
+    const entries = entriesOf(row);
+    for (const column of COLUMNS) columns[column].splice(at, 0, entries[column]);
+    resize(table, chunk, 1);
+    from = Math.min(from, at);
+  }
+  for (let at = from; at < table.ids.length; at += 1) table.index.set(table.ids[at] as string, at);
+  table.chunks = table.chunks.flatMap((chunk) => {
+    if (chunk.size <= 2 * chunkRows) return [chunk];
+    return Array.from({ length: Math.ceil(chunk.size / chunkRows) }, (_, n) => ({
+      start: chunk.start + n * chunkRows,
+      size: Math.min(chunkRows, chunk.size - n * chunkRows),
+    }));
+  });
+  return true;
 }
 
 /** What a request asks for; requests differing only in the order of their lists ask the same. */
@@ -154,137 +282,155 @@ function variantOf(input: ListChargersInput): Variant {
   return { key: JSON.stringify([onlineOnly, columns]), onlineOnly, columns };
 }
 
-/** Columns a status report or a connection changes; every other changes only on a new read. */
+/** Columns a status report or a connection changes; the others change only with provisioning. */
 const LIVE_COLUMNS: ReadonlySet<Column> = new Set<Column>(['online', 'connectors']);
+/**
+ * Chunks compressed together in a column that only provisioning changes: long segments compress
+ * best (each starts with an empty window), and a charger provisioned compresses one again.
+ */
+const PROVISIONED_SPAN = 8;
+
+/** Where a segment sits in its column, which its brackets and leading comma depend on. */
+interface Place {
+  first: boolean;
+  last: boolean;
+  /** Whether entries come before it in the column. */
+  afterEntries: boolean;
+}
+const samePlace = (a: Place, b: Place) =>
+  a.first === b.first && a.last === b.last && a.afterEntries === b.afterEntries;
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, at) => value === b[at]);
+
+/** Neighbouring chunks of one column compressed together. */
+interface Segment {
+  chunks: Chunk[];
+  place: Place;
+  deflated: DeflatedSegment;
+}
 
 /**
  * One variant of the answer kept as compressed segments: a head with the count, then each
- * column. Columns that live changes touch are cut into chunks of `chunkRows` chargers, each
- * compressed on its own, so a status change compresses one chunk again; the others are one
- * segment each, which compresses best (a variant of online chargers only chunks every column,
- * since a charger coming online adds an entry to each). The gzip answer is pieced together from
- * the segments (see segmented-gzip.ts).
+ * column cut along the table's chunks. The columns that live changes touch have a segment a
+ * chunk, so a status change compresses one small segment again; the others a segment for
+ * `PROVISIONED_SPAN` chunks (a variant of online chargers only has a segment a chunk in every
+ * column, since a charger coming online adds an entry to each). The gzip answer is pieced
+ * together from the segments (see segmented-gzip.ts).
  */
 class VariantEncoding {
-  private head!: DeflatedSegment;
+  private head: DeflatedSegment | undefined;
+  private count = -1;
+  /** The rows each chunk answers (all, or its online ones), counted from the chunk's start. */
+  private picks = new Map<Chunk, number[]>();
   /** [column][segment] */
-  private readonly segments: DeflatedSegment[][] = [];
-  /** Row numbers each chunk answers (all of its rows, or its online ones). */
-  private readonly picked: number[][] = [];
+  private segments: Segment[][] = [];
   private answer: EncodedAnswer<ListChargersResponse> | null = null;
 
   private constructor(
     readonly variant: Variant,
     private readonly table: Table,
-    private readonly chunkRows: number,
   ) {}
 
-  static async of(variant: Variant, table: Table, chunkRows: number): Promise<VariantEncoding> {
-    const encoding = new VariantEncoding(variant, table, chunkRows);
-    const chunks = Math.max(1, Math.ceil(table.rows / chunkRows));
-    for (let chunk = 0; chunk < chunks; chunk += 1) encoding.picked.push(encoding.pick(chunk));
-    encoding.head = await encoding.encodeHead();
-    // A column at a time, so that calls served meanwhile get the event loop between them.
-    for (const [column] of variant.columns.entries()) {
-      const count = encoding.chunked(column) ? chunks : 1;
-      encoding.segments.push(
-        await Promise.all(
-          Array.from({ length: count }, (_, segment) => encoding.encode(column, segment)),
-        ),
-      );
-    }
+  static async of(variant: Variant, table: Table): Promise<VariantEncoding> {
+    const encoding = new VariantEncoding(variant, table);
+    await encoding.update(new Map());
     return encoding;
   }
 
-  private chunked(column: number): boolean {
-    return this.variant.onlineOnly || LIVE_COLUMNS.has(this.variant.columns[column] as Column);
+  private span(column: Column): number {
+    return this.variant.onlineOnly || LIVE_COLUMNS.has(column) ? 1 : PROVISIONED_SPAN;
   }
 
-  private pick(chunk: number): number[] {
-    const rows: number[] = [];
-    const end = Math.min(this.table.rows, (chunk + 1) * this.chunkRows);
-    for (let at = chunk * this.chunkRows; at < end; at += 1) {
-      if (!this.variant.onlineOnly || this.table.columns.online[at]) rows.push(at);
-    }
-    return rows;
-  }
-
-  private count(): number {
-    return this.picked.reduce((sum, rows) => sum + rows.length, 0);
-  }
-
-  private encodeHead(): Promise<DeflatedSegment> {
-    return deflateSegment(`{"data":{"count":${this.count()}`);
-  }
-
-  /** A chunk's entries go after a comma when an earlier chunk answers any. */
-  private commaBefore(chunk: number): boolean {
-    return this.picked.slice(0, chunk).some((rows) => rows.length > 0);
-  }
-
-  /** Segment `segment` of a column: one chunk, or the whole column when it is not chunked. */
-  private encode(column: number, segment: number): Promise<DeflatedSegment> {
-    const name = this.variant.columns[column] as Column;
-    const list: unknown[] = this.table.columns[name];
-    const whole = !this.chunked(column);
-    const rows = whole ? this.picked.flat() : (this.picked[segment] ?? []);
-    const first = whole || segment === 0;
-    const last = whole || segment === this.picked.length - 1;
-    const entries = JSON.stringify(rows.map((at) => list[at])).slice(1, -1);
-    return deflateSegment(
-      (first ? `,"${name}":[` : '') +
-        (entries && !whole && this.commaBefore(segment) ? ',' : '') +
-        entries +
-        (last ? ']' : '') +
-        (last && column === this.variant.columns.length - 1 ? '}}' : ''),
-    );
-  }
-
-  /** Compresses again what `changes` (patched into the table) altered in this variant. */
-  async update(changes: RowChange[]): Promise<void> {
-    const dirty = new Map<number, Set<number>>();
-    const mark = (column: number, chunk: number) => {
-      const set = dirty.get(column) ?? new Set<number>();
-      set.add(this.chunked(column) ? chunk : 0);
-      dirty.set(column, set);
-    };
-    const columns = this.variant.columns.map((_, column) => column);
-    const picking = new Set<number>();
-    for (const change of changes) {
-      const chunk = Math.floor(change.at / this.chunkRows);
-      if (this.variant.onlineOnly && change.columns.has('online')) picking.add(chunk);
-      for (const column of columns) {
-        if (picking.has(chunk) || change.columns.has(this.variant.columns[column] as Column)) {
-          mark(column, chunk);
-        }
+  private pick(chunk: Chunk): number[] {
+    const picked: number[] = [];
+    for (let offset = 0; offset < chunk.size; offset += 1) {
+      if (!this.variant.onlineOnly || this.table.columns.online[chunk.start + offset]) {
+        picked.push(offset);
       }
     }
-    if (picking.size > 0) {
-      const commasBefore = this.picked.map((_, chunk) => this.commaBefore(chunk));
-      for (const chunk of picking) this.picked[chunk] = this.pick(chunk);
-      this.picked.forEach((_, chunk) => {
-        if (this.commaBefore(chunk) === commasBefore[chunk]) return;
-        for (const column of columns) mark(column, chunk);
-      });
-    }
-    const work = [...dirty].flatMap(([column, list]) =>
-      [...list].map(async (segment) => {
-        const encoded = await this.encode(column, segment);
-        return () => {
-          (this.segments[column] as DeflatedSegment[])[segment] = encoded;
-        };
-      }),
+    return picked;
+  }
+
+  /** A column's entries of `chunks`, with its name before the first and its end after the last. */
+  private encode(column: number, chunks: Chunk[], place: Place): Promise<DeflatedSegment> {
+    const name = this.variant.columns[column] as Column;
+    const list: unknown[] = this.table.columns[name];
+    const entries = JSON.stringify(
+      chunks.flatMap((chunk) =>
+        (this.picks.get(chunk) ?? []).map((offset) => list[chunk.start + offset]),
+      ),
+    ).slice(1, -1);
+    return deflateSegment(
+      (place.first ? `,"${name}":[` : '') +
+        (entries && place.afterEntries ? ',' : '') +
+        entries +
+        (place.last ? ']' : '') +
+        (place.last && column === this.variant.columns.length - 1 ? '}}' : ''),
     );
-    const head = picking.size > 0 ? this.encodeHead() : null;
-    const replace = await Promise.all(work);
-    for (const apply of replace) apply();
+  }
+
+  /**
+   * Compresses again the segments that `edits` (patched into the table) altered in this variant,
+   * and those whose chunks it has not met yet (all of them the first time).
+   */
+  async update(edits: Edits): Promise<void> {
+    const picks = new Map<Chunk, number[]>();
+    /** Chunks whose rows in this variant are other than before. */
+    const moved = new Set<Chunk>();
+    for (const chunk of this.table.chunks) {
+      const known = this.picks.get(chunk);
+      const edit = edits.get(chunk);
+      if (known && edit !== 'rows' && !(this.variant.onlineOnly && edit?.has('online'))) {
+        picks.set(chunk, known);
+        continue;
+      }
+      const fresh = this.pick(chunk);
+      picks.set(chunk, fresh);
+      if (!known || edit === 'rows' || !sameList(known, fresh)) moved.add(chunk);
+    }
+    this.picks = picks;
+    const count = [...picks.values()].reduce((sum, rows) => sum + rows.length, 0);
+    const head = count === this.count ? null : deflateSegment(`{"data":{"count":${count}`);
+    let encoded = 0;
+    const segments: Segment[][] = [];
+    // A column at a time, so that calls served meanwhile get the event loop between them.
+    for (const [column, name] of this.variant.columns.entries()) {
+      const span = this.span(name);
+      const known = new Map((this.segments[column] ?? []).map((seg) => [seg.chunks[0], seg]));
+      const runs = Math.ceil(this.table.chunks.length / span);
+      let afterEntries = false;
+      const next = Array.from({ length: runs }, (_, run): Promise<Segment> => {
+        const chunks = this.table.chunks.slice(run * span, (run + 1) * span);
+        const place = { first: run === 0, last: run === runs - 1, afterEntries };
+        afterEntries ||= chunks.some((chunk) => (picks.get(chunk) as number[]).length > 0);
+        const old = known.get(chunks[0]);
+        const kept =
+          old &&
+          sameList(old.chunks, chunks) &&
+          samePlace(old.place, place) &&
+          chunks.every((chunk) => {
+            const edit = edits.get(chunk);
+            return !moved.has(chunk) && !(edit && edit !== 'rows' && edit.has(name));
+          });
+        if (kept) return Promise.resolve(old);
+        encoded += 1;
+        return this.encode(column, chunks, place).then((deflated) => ({ chunks, place, deflated }));
+      });
+      segments.push(await Promise.all(next));
+    }
+    this.segments = segments;
+    this.count = count;
     if (head) this.head = await head;
-    if (replace.length > 0 || head) this.answer = null;
+    if (head || encoded > 0) this.answer = null;
   }
 
   current(): EncodedAnswer<ListChargersResponse> {
     if (!this.answer) {
-      const segments = [this.head, ...this.segments.flat()];
+      const segments = [
+        this.head as DeflatedSegment,
+        ...this.segments.flat().map((segment) => segment.deflated),
+      ];
       this.answer = EncodedAnswer.ofGzip(gzipOfSegments(segments), () => plainOfSegments(segments));
     }
     return this.answer;
@@ -293,27 +439,29 @@ class VariantEncoding {
 
 /**
  * spec 000 §7 /listChargers: the public chargers as columns, read once and then kept current.
- * A connector status or an online flag that changes patches the list in place (that charger is
- * read again and only its chunks are compressed again); a charger added, changed or removed has
- * the whole list read again in the background while the previous answer is served. Changes come
- * from every write on this node and, through the bus, from the other nodes.
+ * A change to one charger (a status, its online flag, a charger added, changed or removed)
+ * patches the list at the next call: that charger is read again and only the chunks it is in
+ * are compressed again, with the columns kept whole when it changed them. A change to many
+ * chargers at once has the whole list read again in the background, in small pages, while the
+ * previous answer is served. Changes come from every write on this node and, through the bus,
+ * from the other nodes.
  */
 export function createChargerList(deps: ChargerListDeps) {
   const now = deps.now ?? Date.now;
-  const pageSize = deps.pageSize ?? 5000;
+  const pageSize = deps.pageSize ?? 2000;
   const chunkRows = deps.chunkRows ?? 4096;
   const node = randomUUID();
 
   let table: Table | undefined;
   let builtAt = 0;
   let encodings = new Map<string, VariantEncoding>();
-  /** Chargers whose live state changed since the list last read them. */
-  const pendingLive = new Set<string>();
+  /** Chargers changed since the list last read them. */
+  const pending = new Set<string>();
   /** Moves on with every change that needs the whole list read again. */
   let listingVersion = 0;
   let rebuilding = false;
   let rebuildFailed = false;
-  /** Live changes heard from the start of a read until it is served: it may predate them. */
+  /** Chargers changed from the start of a read until it is served: it may predate them. */
   let heardDuringRead: Set<string> | null = null;
   let closed = false;
 
@@ -329,19 +477,20 @@ export function createChargerList(deps: ChargerListDeps) {
     const heard = new Set<string>();
     heardDuringRead = heard;
     try {
-      const rows: ListedChargerRow[] = [];
+      const read = emptyTable();
       for (;;) {
         const page = await deps.chargers.listPublic({
-          after: rows.at(-1)?.barcode,
+          after: read.columns.barcode.at(-1),
           limit: pageSize,
         });
-        rows.push(...page);
+        appendRows(read, page);
         if (page.length < pageSize) break;
         // PGlite runs a query on this thread: a pause between pages lets calls waiting on the
         // event loop (served the previous list meanwhile) through before the next page.
         await sleep(PAGE_PAUSE_MS);
       }
-      return { table: tableOf(rows), heard };
+      cutIntoChunks(read, chunkRows);
+      return { table: read, heard };
     } catch (error) {
       if (heardDuringRead === heard) heardDuringRead = null;
       throw error;
@@ -352,7 +501,7 @@ export function createChargerList(deps: ChargerListDeps) {
   function adopt(read: { table: Table; heard: Set<string> }) {
     table = read.table;
     builtAt = now();
-    for (const id of read.heard) pendingLive.add(id);
+    for (const id of read.heard) pending.add(id);
     if (heardDuringRead === read.heard) heardDuringRead = null;
   }
 
@@ -367,7 +516,7 @@ export function createChargerList(deps: ChargerListDeps) {
         const read = await readTable();
         const fresh = new Map<string, VariantEncoding>();
         for (const [key, encoding] of encodings) {
-          fresh.set(key, await VariantEncoding.of(encoding.variant, read.table, chunkRows));
+          fresh.set(key, await VariantEncoding.of(encoding.variant, read.table));
         }
         await serially(() => {
           adopt(read);
@@ -386,8 +535,8 @@ export function createChargerList(deps: ChargerListDeps) {
   }
 
   function hear(change: ChargerChange) {
-    if (change.scope === 'live') {
-      pendingLive.add(change.chargerId);
+    if (change.chargerId !== null) {
+      pending.add(change.chargerId);
       heardDuringRead?.add(change.chargerId);
     } else {
       listingVersion += 1;
@@ -395,11 +544,11 @@ export function createChargerList(deps: ChargerListDeps) {
     }
   }
 
-  /** Reads again the chargers whose live state changed and patches them in. */
-  async function applyLive(current: Table): Promise<void> {
-    if (pendingLive.size === 0) return;
-    const ids = [...pendingLive];
-    pendingLive.clear();
+  /** Reads again the chargers changed since the last call and patches them in. */
+  async function applyPending(current: Table): Promise<void> {
+    if (pending.size === 0) return;
+    const ids = [...pending];
+    pending.clear();
     const rows: ListedChargerRow[] = [];
     try {
       for (let start = 0; start < ids.length; start += PATCH_BATCH) {
@@ -408,25 +557,15 @@ export function createChargerList(deps: ChargerListDeps) {
         );
       }
     } catch (error) {
-      for (const id of ids) pendingLive.add(id);
+      for (const id of ids) pending.add(id);
       throw error;
     }
-    const changes: RowChange[] = [];
-    let listingChanged = false;
-    for (const row of rows) {
-      const at = current.index.get(row.id);
-      if (at === undefined) listingChanged = true;
-      else {
-        const change = patch(current, row, at);
-        if (change) changes.push(change);
-      }
+    const edits: Edits = new Map();
+    if (!patchTable(current, ids, rows, chunkRows, edits)) {
+      hear({ scope: 'listing', chargerId: null });
     }
-    const found = new Set(rows.map((row) => row.id));
-    // A charger gone from the public list, or one new to it: the rows themselves move.
-    if (ids.some((id) => !found.has(id) && current.index.has(id))) listingChanged = true;
-    if (listingChanged) hear({ scope: 'listing', chargerId: null });
-    if (changes.length === 0) return;
-    for (const encoding of encodings.values()) await encoding.update(changes);
+    if (edits.size === 0) return;
+    for (const encoding of encodings.values()) await encoding.update(edits);
   }
 
   const stopWatching = deps.chargers.watch((change) => {
@@ -464,11 +603,11 @@ export function createChargerList(deps: ChargerListDeps) {
         const current = table as Table;
         const stale = deps.maxAgeMs !== undefined && now() - builtAt >= deps.maxAgeMs;
         if (stale || rebuildFailed) rebuild();
-        await applyLive(current);
+        await applyPending(current);
         let encoding = encodings.get(variant.key);
         if (!encoding) {
           if (encodings.size >= MAX_VARIANTS) encodings.clear();
-          encoding = await VariantEncoding.of(variant, current, chunkRows);
+          encoding = await VariantEncoding.of(variant, current);
           encodings.set(variant.key, encoding);
         }
         return encoding.current();

@@ -46,9 +46,9 @@ export interface ListedChargerRow {
 
 /**
  * What a write to chargers or connectors changed, for caches built from them (the charger list):
- * `live` is a charger's online flag or a connector status, which a cache can patch by reading that
- * charger again; `listing` is anything else it shows (a charger added, changed or removed, or many
- * chargers at once when `chargerId` is null), which calls for reading the list again.
+ * `live` is a charger's online flag or a connector status; `listing` is anything else it shows (a
+ * charger added, changed or removed). A cache patches a named charger in by reading it again;
+ * `chargerId` null is many chargers at once, which calls for reading the list again.
  */
 export type ChargerChange =
   { scope: 'live'; chargerId: string } | { scope: 'listing'; chargerId: string | null };

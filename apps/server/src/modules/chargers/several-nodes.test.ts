@@ -103,6 +103,19 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
     await expect
       .poll(async () => (await listOnB()).name, { timeout: 3000, interval: 20 })
       .toBe('Renamed on node A');
+    // A charger provisioned on node A, then removed there: the notice names it, and B patches it.
+    const barcodesOnB = async () => {
+      const result = await b.call('listChargers', { token: driverToken, body: {} });
+      return (result.body.data as ListChargersResponse).barcode;
+    };
+    const added = await provisionCharger(a, operatorToken, testCharger('CP-NODES-3', '3503'));
+    await expect.poll(barcodesOnB, { timeout: 2000, interval: 20 }).toContain('3503');
+    const removed = await a.call('operatorDeleteCharger', {
+      token: operatorToken,
+      params: { chargerid: added._id },
+    });
+    expect(removed.status).toBe(200);
+    await expect.poll(barcodesOnB, { timeout: 2000, interval: 20 }).not.toContain('3503');
   });
   test('a node starting leaves online the chargers another node holds', async () => {
     const options = {
