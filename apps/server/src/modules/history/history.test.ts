@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ChargePointSimulator } from '@evc/charger-sim';
-import {
-  chargeHistoryResponse,
-  dashboardDataResponse,
-  transactionView,
-  type ChargerView,
-} from '@evc/contract';
+import { chargeHistoryResponse, dashboardDataResponse, type ChargerView } from '@evc/contract';
 import { carTypes, users } from '../../platform/db/schema.ts';
 import { until, userRow } from '../../test/test-users.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import {
-  fastChargingSimulator,
-  listenOnLoopback,
-  provisionCharger,
-  testCharger,
-} from '../../test/test-chargers.ts';
+import { DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
 import { createChargingSessionRepository } from '../sessions/charging-session-repository.ts';
 
+let bed: TestBed;
 let t: TestApp;
-let base: string;
 let driver: string;
 let driverCode: string;
 let driverId: string;
@@ -28,7 +18,6 @@ let otherCode: string;
 let otherId: string;
 let yard: ChargerView;
 let milesPerKwh: number;
-const sims: ChargePointSimulator[] = [];
 
 const history = async (token: string, body: object) => {
   const answer = await t.call('getChargeHistory', { token, body });
@@ -77,69 +66,46 @@ async function finishedSession(input: {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
-  base = await listenOnLoopback(t);
-  driver = (await t.login(DRIVER)).token;
-  other = (await t.login(OPERATOR)).token;
-  const driverRow = await userRow(t, DRIVER.email);
-  const otherRow = await userRow(t, OPERATOR.email);
-  [driverCode, driverId, otherCode, otherId] = [
-    driverRow.hrCode,
-    driverRow.id,
-    otherRow.hrCode,
-    otherRow.id,
-  ];
+  bed = await startTestBed();
+  ({ t, driver, driverId, operator: other, operatorId: otherId } = bed);
+  driverCode = (await userRow(t, DRIVER.email)).hrCode;
+  otherCode = (await userRow(t, OPERATOR.email)).hrCode;
   const [car] = await t.database.db.select().from(carTypes).limit(1);
   if (!car) throw new Error('no car types seeded');
   milesPerKwh = car.milesPerKwh;
   await t.database.db.update(users).set({ carTypeId: car.id }).where(eq(users.id, driverId));
-  yard = await provisionCharger(
-    t,
-    other,
-    testCharger('CP-HIST-YARD', '6201', {
-      name: 'Minster Yard',
-      city: 'Leeds',
-      post_code: 'LS1 4AP',
-    }),
-  );
+  yard = await bed.charger('CP-HIST-YARD', '6201', {
+    name: 'Minster Yard',
+    city: 'Leeds',
+    post_code: 'LS1 4AP',
+  });
 });
 
-afterAll(async () => {
-  for (const sim of sims) await sim.stop().catch(() => undefined);
-  await t.close();
-});
+afterAll(() => bed.close());
 
 describe('a session run against the simulator', () => {
   let sessionId: string;
 
   test('appears in the driver’s history with its charger, cost, kWh and histograms', async () => {
     await t.database.db.update(users).set({ balanceMinor: -5000 }).where(eq(users.id, driverId));
-    const charger = await provisionCharger(
-      t,
-      other,
-      testCharger('CP-HIST-LIVE', '6202', { name: 'Ouse Bridge', city: 'York' }),
-    );
-    const sim = fastChargingSimulator(base, 'CP-HIST-LIVE');
-    sims.push(sim);
-    await sim.start();
-    const started = await t.call('remoteStartTransaction', {
-      token: driver,
-      body: { chargerid: charger._id, connectorid: 1, source: 'CREDIT' },
+    const { charger } = await bed.liveCharger('CP-HIST-LIVE', '6202', {
+      name: 'Ouse Bridge',
+      city: 'York',
     });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    sessionId = transactionView.parse(started.body.data)._id;
-    const view = async () =>
-      transactionView.parse(
-        (await t.call('getTransactionByID', { token: driver, body: { transactionid: sessionId } }))
-          .body.data,
-      );
+    const started = await remoteStart(t, driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    sessionId = started._id;
+    const view = () => sessionView(t, driver, sessionId);
     await until(view, (v) => v.state === 'charging' && v.kWh > 0.05);
 
     const active = await history(driver, { usercode: driverCode, limit: 5, active: true });
     expect(active.map((item) => item._id)).toEqual([sessionId]);
     expect(active[0]?.finished).toBe(false);
 
-    await t.call('remoteStopTransaction', { token: driver, body: { transactionid: sessionId } });
+    await remoteStop(t, driver, sessionId);
     const done = await until(view, (v) => v.state === 'finished' && v.payment.status === 'debited');
 
     const [item] = await history(driver, { usercode: driverCode, limit: 1 });
@@ -337,11 +303,7 @@ describe('dashboard windows and totals from stored sessions', () => {
   });
 
   test('by charger: charges elsewhere are left out', async () => {
-    const other = await provisionCharger(
-      t,
-      (await t.login(OPERATOR)).token,
-      testCharger('CP-HIST-NONE', '6203'),
-    );
+    const other = await bed.charger('CP-HIST-NONE', '6203');
     const data = await dashboard(driver, { years: true, today, chargerid: other._id });
     expect(data.totals.sessions).toBe(0);
     expect(data.totals.spent).toEqual([]);

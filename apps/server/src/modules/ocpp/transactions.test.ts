@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { RPCClient } from 'ocpp-rpc';
-import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import { createTestApp, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import type { RPCClient } from 'ocpp-rpc';
+import type { TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 
+let bed: TestBed;
 let t: TestApp;
-let endpoint: string;
-let operatorToken: string;
-const clients: RPCClient[] = [];
 
-const provision = (chargePointId: string, barcode: string) =>
-  provisionCharger(t, operatorToken, testCharger(chargePointId, barcode));
+const provision = (chargePointId: string, barcode: string) => bed.charger(chargePointId, barcode);
 
 async function connect(identity: string): Promise<RPCClient> {
-  const options: Partial<RPC_ClientOptions> = {
-    endpoint,
-    identity,
-    protocols: ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-  };
-  // The library's typings mark every option required; it fills in defaults for those left out.
-  const client = new RPCClient(options as RPC_ClientOptions);
-  clients.push(client);
+  const client = bed.ocppClient(identity);
   await client.connect();
   return client;
 }
@@ -40,17 +27,11 @@ const online = async (chargerId: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300, commandTimeoutMs: 300 },
-  });
-  endpoint = `ws://${await listenOnLoopback(t)}/ocpp`;
-  operatorToken = (await t.login(OPERATOR)).token;
+  bed = await startTestBed({ ocpp: { commandTimeoutMs: 300 } });
+  t = bed.t;
 });
 
-afterAll(async () => {
-  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
-  await t.close();
-});
+afterAll(() => bed.close());
 
 describe('OCPP transactions and commands', () => {
   test('an unknown tag is Invalid and its attempt recorded', async () => {

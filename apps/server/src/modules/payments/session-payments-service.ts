@@ -12,7 +12,7 @@ import type { PaymentCardRow, SessionPaymentRow } from '../../platform/db/schema
 import { AppError } from '../../platform/errors.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
-import { createPaymentRepository, type BalanceMove } from './repository.ts';
+import { createPaymentRepository, type BalanceMove, type PaymentRepository } from './repository.ts';
 import { recordIntentState } from './service.ts';
 import type { SessionHold, SessionPayments } from './session-payments.ts';
 
@@ -29,6 +29,8 @@ export const noFuelCard = () =>
   new AppError(402, 'NO_FUELCARD', 'No fuel card saved: add one under payment details');
 
 type SettleResult = Awaited<ReturnType<SessionPayments['settle']>>;
+/** What a start answers: the amount held, and the hold when a card holds it. */
+type SessionStart = { held: number; hold: SessionHold | null };
 
 const SETTLED_STATUSES: readonly string[] = ['captured', 'released', 'debited', 'invoiced'];
 
@@ -41,6 +43,31 @@ function holdOf(row: SessionPaymentRow): SessionHold | null {
   return row.intentId
     ? { intentId: row.intentId, amountCapturable: row.held, currency: row.currency }
     : null;
+}
+
+/**
+ * A session's payment as a start finds it, under lock: what an earlier start of the same session
+ * answered (a repeated start answers it again), or else the way to record it in the tariff's
+ * currency.
+ */
+async function startingPayment(
+  repo: PaymentRepository,
+  input: { sessionId: string; userId: string; tariff: { currency: string } },
+  source: PaymentMethod,
+) {
+  const row = await repo.sessionPayment(input.sessionId, { lock: true });
+  const currency = input.tariff.currency.toLowerCase();
+  const record = (fields: Partial<SessionPaymentRow>) =>
+    repo.ensureSessionPayment({
+      sessionId: input.sessionId,
+      userId: input.userId,
+      source,
+      currency,
+      status: 'authorised',
+      ...fields,
+    });
+  const known: SessionStart | null = row ? { held: row.held, hold: holdOf(row) } : null;
+  return { known, currency, record };
 }
 
 /** A refusal (a declined card, a hold in the wrong state) is final; anything else may pass. */
@@ -69,18 +96,8 @@ export function createSessionPayments(deps: {
     authoriseStart(input) {
       return db.transaction(async (tx) => {
         const repo = createPaymentRepository(tx);
-        const known = await repo.sessionPayment(input.sessionId, { lock: true });
-        if (known) return { held: known.held, hold: holdOf(known) };
-        const currency = input.tariff.currency.toLowerCase();
-        const record = (fields: Partial<SessionPaymentRow>) =>
-          repo.ensureSessionPayment({
-            sessionId: input.sessionId,
-            userId: input.userId,
-            source: input.source,
-            currency,
-            status: 'authorised',
-            ...fields,
-          });
+        const { known, currency, record } = await startingPayment(repo, input, input.source);
+        if (known) return known;
 
         if (input.source === 'CREDIT') {
           const stored = (await repo.storedBalance(input.userId)) ?? 0;
@@ -144,21 +161,11 @@ export function createSessionPayments(deps: {
     async holdDefaultCard(input) {
       const user = await deps.users.findById(input.userId);
       if (!user) throw noDefaultCard();
-      type Outcome = { held: number; hold: SessionHold | null } | { refused: string };
+      type Outcome = SessionStart | { refused: string };
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         const repo = createPaymentRepository(tx);
-        const known = await repo.sessionPayment(input.sessionId, { lock: true });
-        if (known) return { held: known.held, hold: holdOf(known) };
-        const currency = input.tariff.currency.toLowerCase();
-        const record = (fields: Partial<SessionPaymentRow>) =>
-          repo.ensureSessionPayment({
-            sessionId: input.sessionId,
-            userId: input.userId,
-            source: 'PAYG',
-            currency,
-            status: 'authorised',
-            ...fields,
-          });
+        const { known, currency, record } = await startingPayment(repo, input, 'PAYG');
+        if (known) return known;
         const amount = preauthorisationMinor(input.tariff.free);
         if (amount === 0) {
           await record({});

@@ -1,32 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Card, PaymentIntentResponse, SandboxPaymentIntent } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import { paymentIntents, sessionPayments, users } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import {
+  authoriseNewSession,
+  chargeHold,
+  confirmSandboxIntent,
+  GOOD_CARD,
+  initiateIntent,
+  rejection,
+  PAID_TARIFF as paid,
+  sandboxDefaultCard,
+  sandboxIntent,
+  saveSandboxCard,
+  settleInPounds,
+} from '../../test/test-payments.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 
+let bed: TestBed;
 let t: TestApp;
 let driverToken: string;
 let driverId: string;
 let otherId: string;
 let chargerId: string;
 
-const paid = { payableByFuelCard: false, free: false, currency: 'GBP' };
-
 beforeAll(async () => {
-  t = await createTestApp();
-  driverToken = (await t.login(DRIVER)).token;
-  const operatorToken = (await t.login(OPERATOR)).token;
-  chargerId = (await provisionCharger(t, operatorToken, testCharger('CP-SP-1', '4201')))._id;
-  const rows = await t.database.db.select().from(users);
-  driverId = rows.find((row) => row.email === DRIVER.email)?.id ?? '';
-  otherId = rows.find((row) => row.email === OPERATOR.email)?.id ?? '';
+  bed = await startTestBed();
+  ({ t, driver: driverToken, driverId, operatorId: otherId } = bed);
+  chargerId = (await bed.charger('CP-SP-1', '4201'))._id;
 });
 
-afterAll(() => t.close());
+afterAll(() => bed.close());
 
 async function setBalance(userId: string, stored: number) {
   await t.database.db.update(users).set({ balanceMinor: stored }).where(eq(users.id, userId));
@@ -36,70 +42,23 @@ async function storedBalance(userId: string) {
   return row?.balanceMinor;
 }
 
-async function saveCard(fuelCard = false): Promise<Card> {
-  const method = await t.call('sandboxCreatePaymentMethod', {
-    token: driverToken,
-    body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-  });
-  const { id } = method.body.data as { id: string };
-  return (await t.call('addToStripeSources', { token: driverToken, body: { card: id, fuelCard } }))
-    .body.data as Card;
-}
+const saveCard = (fuelCard = false) => saveSandboxCard(t, driverToken, GOOD_CARD, fuelCard);
 
 const cardOfIntent = new Map<string, string>();
 
 /** A charge intent on a new card, confirmed unless told otherwise: a hold of 3000. */
 async function heldIntent(confirm = true): Promise<string> {
   const card = await saveCard();
-  const answer = await t.call('initiatePaymentIntent', {
-    token: driverToken,
-    body: {
-      connector_id: `${chargerId}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-  });
-  const { intentid } = answer.body.data as PaymentIntentResponse;
+  const { intentid } = await initiateIntent(t, driverToken, chargeHold(chargerId, card.id));
   cardOfIntent.set(intentid, card.id);
-  if (confirm) {
-    await t.call('sandboxConfirmPaymentIntent', {
-      token: driverToken,
-      params: { id: intentid },
-      body: { payment_method: card.id },
-    });
-  }
+  if (confirm) await confirmSandboxIntent(t, driverToken, intentid, card.id);
   return intentid;
 }
 
-async function intent(id: string) {
-  return (await t.call('sandboxGetPaymentIntent', { token: driverToken, params: { id } })).body
-    .data as SandboxPaymentIntent;
-}
+const intent = (id: string) => sandboxIntent(t, driverToken, id);
 
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-const start = (source: 'PAYG' | 'CREDIT' | 'FUELCARD', intentId: string | null, tariff = paid) => {
-  const sessionId = newId();
-  return {
-    sessionId,
-    result: t.app.payments.authoriseStart({
-      userId: driverId,
-      sessionId,
-      source,
-      intentId,
-      tariff,
-    }),
-  };
-};
+const start = (source: 'PAYG' | 'CREDIT' | 'FUELCARD', intentId: string | null, tariff = paid) =>
+  authoriseNewSession(t, { userId: driverId, source, intentId, tariff });
 
 describe('card payments (PAYG)', () => {
   it('authorises on a held intent and captures the cost, the rest released', async () => {
@@ -109,14 +68,11 @@ describe('card payments (PAYG)', () => {
       held: 3000,
       hold: { intentId, amountCapturable: 3000, currency: 'gbp' },
     });
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId,
-      amountMinor: 1234,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      1234,
+    );
     expect(settled).toEqual({ captured: 1234, status: 'captured' });
     expect(await intent(intentId)).toMatchObject({
       status: 'succeeded',
@@ -130,14 +86,7 @@ describe('card payments (PAYG)', () => {
     const { sessionId, result } = start('PAYG', intentId);
     await result;
     const settle = () =>
-      t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'PAYG',
-        intentId,
-        amountMinor: 800,
-        currency: 'GBP',
-      });
+      settleInPounds(t, { userId: driverId, sessionId, source: 'PAYG', intentId }, 800);
     const answers = await Promise.all([settle(), settle()]);
     expect(answers).toEqual([
       { captured: 800, status: 'captured' },
@@ -154,15 +103,12 @@ describe('card payments (PAYG)', () => {
     await result;
     // A node captured 3000 of it and died before recording the settlement.
     await createSandboxProvider(t.database.db).capture(intentId, 3000, `capture:${sessionId}`);
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId,
-      amountMinor: 3200,
-      currency: 'GBP',
-      attempt: 2,
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      3200,
+      2,
+    );
     expect(settled).toEqual({ captured: 3000, status: 'captured' });
     expect(await intent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 3000 });
     expect(await storedBalance(driverId)).toBe(200);
@@ -173,14 +119,11 @@ describe('card payments (PAYG)', () => {
     const { sessionId, result } = start('PAYG', intentId);
     await result;
     await createSandboxProvider(t.database.db).cancel(intentId, `cancel:${sessionId}`);
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId,
-      amountMinor: 500,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      500,
+    );
     expect(settled).toEqual({ captured: 0, status: 'failed' });
   });
 
@@ -188,14 +131,11 @@ describe('card payments (PAYG)', () => {
     const intentId = await heldIntent();
     const { sessionId, result } = start('PAYG', intentId);
     await result;
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId,
-      amountMinor: 0,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      0,
+    );
     expect(settled).toEqual({ captured: 0, status: 'released' });
     expect(await intent(intentId)).toMatchObject({ status: 'canceled', amount_capturable: 0 });
   });
@@ -205,14 +145,11 @@ describe('card payments (PAYG)', () => {
     const intentId = await heldIntent();
     const { sessionId, result } = start('PAYG', intentId);
     await result;
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId,
-      amountMinor: 3500,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      3500,
+    );
     expect(settled).toEqual({ captured: 3000, status: 'captured' });
     expect(await storedBalance(driverId)).toBe(500);
   });
@@ -267,13 +204,7 @@ describe('card payments (PAYG)', () => {
   it('refuses another driver’s held intent', async () => {
     const intentId = await heldIntent();
     const error = await rejection(
-      t.app.payments.authoriseStart({
-        userId: otherId,
-        sessionId: newId(),
-        source: 'PAYG',
-        intentId,
-        tariff: paid,
-      }),
+      authoriseNewSession(t, { userId: otherId, source: 'PAYG', intentId, tariff: paid }).result,
     );
     expect(error.code).toBe('INTENT_NOT_HELD');
     expect(await intent(intentId)).toMatchObject({ status: 'requires_capture' });
@@ -312,14 +243,7 @@ describe('credit', () => {
     const { sessionId, result } = start('CREDIT', null);
     await result;
     const settle = () =>
-      t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'CREDIT',
-        intentId: null,
-        amountMinor: 750,
-        currency: 'GBP',
-      });
+      settleInPounds(t, { userId: driverId, sessionId, source: 'CREDIT', intentId: null }, 750);
     const answers = await Promise.all([settle(), settle()]);
     expect(answers).toEqual([
       { captured: 750, status: 'debited' },
@@ -341,14 +265,11 @@ describe('fuel card', () => {
     const tariff = { ...paid, payableByFuelCard: true };
     const { sessionId, result } = start('FUELCARD', null, tariff);
     expect(await result).toEqual({ held: 0, hold: null });
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'FUELCARD',
-      intentId: null,
-      amountMinor: 1999,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'FUELCARD', intentId: null },
+      1999,
+    );
     expect(settled).toEqual({ captured: 1999, status: 'invoiced' });
     const [row] = await t.database.db
       .select()
@@ -361,34 +282,19 @@ describe('fuel card', () => {
 
   it('needs a saved fuel card', async () => {
     const error = await rejection(
-      t.app.payments.authoriseStart({
+      authoriseNewSession(t, {
         userId: otherId,
-        sessionId: newId(),
         source: 'FUELCARD',
         intentId: null,
         tariff: { ...paid, payableByFuelCard: true },
-      }),
+      }).result,
     );
     expect([error.statusCode, error.code]).toEqual([402, 'NO_FUELCARD']);
   });
 });
 
 describe('an RFID session held off-session on the default card', () => {
-  /** Saves a sandbox test card and makes it the driver's default. */
-  async function defaultCard(number: string) {
-    const method = await t.call('sandboxCreatePaymentMethod', {
-      token: driverToken,
-      body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
-    });
-    const { id } = method.body.data as { id: string };
-    await t.call('addToStripeSources', { token: driverToken, body: { card: id } });
-    const chosen = await t.call('selectDefaultStripeSource', {
-      token: driverToken,
-      body: { source: id },
-    });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
-    return id;
-  }
+  const defaultCard = (number: string) => sandboxDefaultCard(t, driverToken, number);
 
   const hold = (userId = driverId, tariff = { free: false, currency: 'GBP' }) => {
     const sessionId = newId();
@@ -413,14 +319,7 @@ describe('an RFID session held off-session on the default card', () => {
       sessionId,
     });
     const settle = () =>
-      t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'PAYG',
-        intentId,
-        amountMinor: 1234,
-        currency: 'GBP',
-      });
+      settleInPounds(t, { userId: driverId, sessionId, source: 'PAYG', intentId }, 1234);
     expect(await Promise.all([settle(), settle()])).toEqual([
       { captured: 1234, status: 'captured' },
       { captured: 1234, status: 'captured' },
@@ -467,14 +366,7 @@ describe('an RFID session held off-session on the default card', () => {
     const { sessionId, result } = hold(driverId, { free: true, currency: 'GBP' });
     expect(await result).toEqual({ held: 0, hold: null });
     expect(
-      await t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'PAYG',
-        intentId: null,
-        amountMinor: 0,
-        currency: 'GBP',
-      }),
+      await settleInPounds(t, { userId: driverId, sessionId, source: 'PAYG', intentId: null }, 0),
     ).toEqual({ captured: 0, status: 'released' });
   });
 

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Card, PaymentIntentResponse } from '@evc/contract';
+import type { Card } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import { paymentIntents, users } from '../../platform/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { createTestApp, DRIVER, OPERATOR, testConfig, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { DRIVER, testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import {
+  authoriseNewSession,
+  chargeHold,
+  initiateIntent,
+  PAID_TARIFF,
+  settleInPounds,
+} from '../../test/test-payments.ts';
 import { createStripeClient } from './stripe-provider.ts';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 
@@ -13,6 +20,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = createStripeClient({ secretKey: 'sk_test_signer' });
 
 let fake: FakeStripe;
+let bed: TestBed;
 let t: TestApp;
 let driver: string;
 let other: string;
@@ -21,22 +29,19 @@ let chargerId: string;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
+  bed = await startTestBed({
     config: testConfig({
       stripeSecretKey: 'sk_test_fake',
       stripeWebhookSecret: WEBHOOK_SECRET,
       stripeApiUrl: fake.url,
     }),
   });
-  driver = (await t.login(DRIVER)).token;
-  other = (await t.login(OPERATOR)).token;
-  chargerId = (await provisionCharger(t, other, testCharger('CP-STRIPE-1', '4301')))._id;
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, DRIVER.email));
-  driverId = row?.id ?? '';
+  ({ t, driver, driverId, operator: other } = bed);
+  chargerId = (await bed.charger('CP-STRIPE-1', '4301'))._id;
 });
 
 afterAll(async () => {
-  await t.close();
+  await bed.close();
   await fake.close();
 });
 
@@ -51,19 +56,9 @@ async function saveCard(token = driver): Promise<Card> {
   return answer.body.data as Card;
 }
 
-async function initiate(body: object): Promise<PaymentIntentResponse> {
-  const answer = await t.call('initiatePaymentIntent', { token: driver, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data as PaymentIntentResponse;
-}
+const initiate = (body: object) => initiateIntent(t, driver, body);
 
-const chargeOn = (source: string) => ({
-  connector_id: `${chargerId}:1`,
-  type: 'charge',
-  amount: 3000,
-  source,
-  capture_method: 'manual',
-});
+const chargeOn = (source: string) => chargeHold(chargerId, source);
 
 async function storedBalance() {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, driverId));
@@ -203,14 +198,13 @@ describe('session payments with Stripe', () => {
     const card = await saveCard();
     const intent = await initiate(chargeOn(card.id));
     fake.confirmIntent(intent.intentid);
-    const sessionId = newId();
-    await t.app.payments.authoriseStart({
+    const { sessionId, result } = authoriseNewSession(t, {
       userId: driverId,
-      sessionId,
       source: 'PAYG',
       intentId: intent.intentid,
-      tariff: { free: false, payableByFuelCard: false, currency: 'GBP' },
+      tariff: PAID_TARIFF,
     });
+    await result;
     return { sessionId, intentId: intent.intentid };
   }
 
@@ -218,14 +212,7 @@ describe('session payments with Stripe', () => {
     const { sessionId, intentId } = await heldSession();
     const mark = fake.requests.length;
     const settle = () =>
-      t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'PAYG',
-        intentId,
-        amountMinor: 1200,
-        currency: 'GBP',
-      });
+      settleInPounds(t, { userId: driverId, sessionId, source: 'PAYG', intentId }, 1200);
     expect(await Promise.all([settle(), settle()])).toEqual([
       { captured: 1200, status: 'captured' },
       { captured: 1200, status: 'captured' },
@@ -295,19 +282,16 @@ describe('wallet payments with Stripe', () => {
         sessionId,
         source: 'GOOGLEPAY',
         intentId: intent.intentid,
-        tariff: { free: false, payableByFuelCard: false, currency: 'GBP' },
+        tariff: PAID_TARIFF,
       });
     await expect(start()).rejects.toMatchObject({ code: 'INTENT_NOT_HELD' });
     fake.confirmIntent(intent.intentid, fake.addPaymentMethod('0077'));
     expect(await start()).toMatchObject({ held: 3000 });
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'GOOGLEPAY',
-      intentId: intent.intentid,
-      amountMinor: 2100,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'GOOGLEPAY', intentId: intent.intentid },
+      2100,
+    );
     expect(settled).toEqual({ captured: 2100, status: 'captured' });
     expect(fake.intent(intent.intentid)).toMatchObject({
       status: 'succeeded',
@@ -356,14 +340,7 @@ describe('off-session holds for RFID sessions with Stripe', () => {
     expect(fake.intent(intentId)).toMatchObject({ status: 'requires_capture' });
 
     const settle = () =>
-      t.app.payments.settle({
-        userId: driverId,
-        sessionId,
-        source: 'PAYG',
-        intentId,
-        amountMinor: 1800,
-        currency: 'GBP',
-      });
+      settleInPounds(t, { userId: driverId, sessionId, source: 'PAYG', intentId }, 1800);
     await settle();
     expect(await settle()).toEqual({ captured: 1800, status: 'captured' });
     expect(since(mark).filter((request) => request.path.endsWith('/capture'))).toHaveLength(1);

@@ -1,15 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PaymentIntentResponse, SandboxPaymentIntent } from '@evc/contract';
-import { newId } from '../../platform/crypto.ts';
 import { paymentIntents, users } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import {
+  authoriseNewSession,
+  chargeHold,
+  confirmSandboxIntent,
+  GOOD_CARD,
+  initiateIntent,
+  PAID_TARIFF,
+  rejection,
+  sandboxIntent as ownersIntent,
+  sandboxPaymentMethod,
+  settleInPounds,
+} from '../../test/test-payments.ts';
 
 // spec 000 §4: a wallet (Google Pay, Apple Pay) pays the pre-authorisation hold. The intent is
 // made without a payment method; the wallet's own confirms it. Here the sandbox plays the wallet.
 
+let bed: TestBed;
 let t: TestApp;
 let driver: string;
 let other: string;
@@ -17,80 +27,33 @@ let driverId: string;
 let otherId: string;
 let chargerId: string;
 
-const paid = { payableByFuelCard: false, free: false, currency: 'GBP' };
-
 beforeAll(async () => {
-  t = await createTestApp();
-  driver = (await t.login(DRIVER)).token;
-  other = (await t.login(OPERATOR)).token;
-  chargerId = (await provisionCharger(t, other, testCharger('CP-WALLET-1', '4501')))._id;
-  const rows = await t.database.db.select().from(users);
-  driverId = rows.find((row) => row.email === DRIVER.email)?.id ?? '';
-  otherId = rows.find((row) => row.email === OPERATOR.email)?.id ?? '';
+  bed = await startTestBed();
+  ({ t, driver, driverId, operator: other, operatorId: otherId } = bed);
+  chargerId = (await bed.charger('CP-WALLET-1', '4501'))._id;
 });
 
-afterAll(() => t.close());
+afterAll(() => bed.close());
 
-const walletCharge = (source: string) => ({
-  connector_id: `${chargerId}:1`,
-  type: 'charge',
-  amount: 3000,
-  source,
-  capture_method: 'manual',
-});
+const walletCharge = (source: string) => chargeHold(chargerId, source);
 
-async function initiate(body: object, token = driver) {
-  const answer = await t.call('initiatePaymentIntent', { token, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data as PaymentIntentResponse;
-}
+const initiate = (body: object, token = driver) => initiateIntent(t, token, body);
 
 /** The payment method the wallet's sheet hands over: fresh, never saved as a card. */
-async function walletMethod(token = driver, number = '4242424242424242') {
-  const answer = await t.call('sandboxCreatePaymentMethod', {
-    token,
-    body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
-  });
-  return (answer.body.data as { id: string }).id;
-}
+const walletMethod = (token = driver, number = GOOD_CARD) => sandboxPaymentMethod(t, token, number);
 
 const confirm = (id: string, paymentMethod: string, token = driver) =>
-  t.call('sandboxConfirmPaymentIntent', {
-    token,
-    params: { id },
-    body: { payment_method: paymentMethod },
-  });
+  confirmSandboxIntent(t, token, id, paymentMethod);
 
-async function sandboxIntent(id: string) {
-  return (await t.call('sandboxGetPaymentIntent', { token: driver, params: { id } })).body
-    .data as SandboxPaymentIntent;
-}
+const sandboxIntent = (id: string) => ownersIntent(t, driver, id);
 
 async function storedIntent(id: string) {
   const [row] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
   return row;
 }
 
-function startWith(source: 'GOOGLEPAY' | 'APPLEPAY', intentId: string, userId = driverId) {
-  const sessionId = newId();
-  const result = t.app.payments.authoriseStart({
-    userId,
-    sessionId,
-    source,
-    intentId,
-    tariff: paid,
-  });
-  return { sessionId, result };
-}
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const startWith = (source: 'GOOGLEPAY' | 'APPLEPAY', intentId: string, userId = driverId) =>
+  authoriseNewSession(t, { userId, source, intentId, tariff: PAID_TARIFF });
 
 describe('wallet payment intents on the sandbox', () => {
   it.each(['GOOGLEPAY', 'APPLEPAY'])(
@@ -126,14 +89,11 @@ describe('wallet payment intents on the sandbox', () => {
       held: 3000,
       hold: { intentId: intent.intentid, amountCapturable: 3000, currency: 'gbp' },
     });
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'GOOGLEPAY',
-      intentId: intent.intentid,
-      amountMinor: 1850,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'GOOGLEPAY', intentId: intent.intentid },
+      1850,
+    );
     expect(settled).toEqual({ captured: 1850, status: 'captured' });
     expect(await sandboxIntent(intent.intentid)).toMatchObject({
       status: 'succeeded',

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { RPCClient } from 'ocpp-rpc';
-import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import type { ChargePointSimulator } from '@evc/charger-sim';
 import {
   chargeHistoryResponse,
   preauthResponse,
@@ -11,42 +8,28 @@ import {
   userRfidsResponse,
   type GroupView,
   type RfidCard,
-  type SandboxPaymentIntent,
 } from '@evc/contract';
 import { chargingSessions, paymentIntents } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import {
-  fastChargingSimulator,
-  listenOnLoopback,
-  provisionCharger,
-  testCharger,
-} from '../../test/test-chargers.ts';
+import { DRIVER, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import { sandboxDefaultCard, sandboxIntent } from '../../test/test-payments.ts';
+import { sessionView as readSession } from '../../test/test-sessions.ts';
 
+let bed: TestBed;
 let t: TestApp;
-let base: string;
 let driver: string;
 let driverId: string;
 /** The operator signs in like any driver: here, someone else. */
 let other: string;
 let otherId: string;
-const sims: ChargePointSimulator[] = [];
-const clients: RPCClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 } });
-  base = await listenOnLoopback(t);
-  driver = (await t.login(DRIVER)).token;
-  other = (await t.login(OPERATOR)).token;
-  driverId = (await userRow(t, DRIVER.email)).id;
-  otherId = (await userRow(t, OPERATOR.email)).id;
+  bed = await startTestBed();
+  ({ t, driver, driverId, operator: other, operatorId: otherId } = bed);
 });
 
-afterAll(async () => {
-  for (const sim of sims) await sim.stop().catch(() => undefined);
-  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
-  await t.close();
-});
+afterAll(() => bed.close());
 
 async function cards(token: string, userid: string): Promise<RfidCard[]> {
   const answer = await t.call('getUserRFIDs', { token, body: { userid } });
@@ -63,16 +46,8 @@ async function create(token: string, tagData: object) {
  * offline, say) and replay its messages. The RemoteStopTransactions it is sent are collected.
  */
 async function localCharger(chargePointId: string, barcode: string) {
-  const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
-  const options: Partial<RPC_ClientOptions> = {
-    endpoint: `ws://${base}/ocpp`,
-    identity: chargePointId,
-    protocols: ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-  };
-  const client = new RPCClient(options as RPC_ClientOptions);
-  clients.push(client);
+  const charger = await bed.charger(chargePointId, barcode);
+  const client = bed.ocppClient(chargePointId);
   const stopsAsked: number[] = [];
   client.handle('RemoteStopTransaction', ({ params }) => {
     stopsAsked.push((params as { transactionId: number }).transactionId);
@@ -116,36 +91,13 @@ async function sessionOf(transactionId: number) {
   return row;
 }
 
-async function sessionView(token: string, sessionId: string) {
-  const answer = await t.call('getTransactionByID', { token, body: { transactionid: sessionId } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return transactionView.parse(answer.body.data);
-}
+const sessionView = (token: string, sessionId: string) => readSession(t, token, sessionId);
 
 /** Saves a sandbox test card for the driver and makes it their default. */
-async function defaultCard(number: string) {
-  const method = await t.call('sandboxCreatePaymentMethod', {
-    token: driver,
-    body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
-  });
-  const { id } = method.body.data as { id: string };
-  expect((await t.call('addToStripeSources', { token: driver, body: { card: id } })).status).toBe(
-    200,
-  );
-  await t.call('selectDefaultStripeSource', { token: driver, body: { source: id } });
-  return id;
-}
+const defaultCard = (number: string) => sandboxDefaultCard(t, driver, number);
 
 const intentsOfCard = (cardId: string) =>
   t.database.db.select().from(paymentIntents).where(eq(paymentIntents.paymentMethodId, cardId));
-
-async function liveCharger(chargePointId: string, barcode: string) {
-  const charger = await provisionCharger(t, other, testCharger(chargePointId, barcode));
-  const sim = fastChargingSimulator(base, chargePointId);
-  sims.push(sim);
-  await sim.start();
-  return { charger, sim };
-}
 
 describe('RFID card calls', () => {
   test('a scanned card is created, listed, and unlinked by its driver', async () => {
@@ -261,7 +213,7 @@ describe('RFID card calls', () => {
 
 describe('a linked card at a charger', () => {
   test('an unknown card is Invalid and shown to the scan wizard; once linked it is Accepted', async () => {
-    const { sim } = await liveCharger('RFID-CP-1', '7101');
+    const { sim } = await bed.liveCharger('RFID-CP-1', '7101');
     await setStoredBalance(t, DRIVER.email, -5000);
     expect(await sim.presentTag(1, 'AA11BB22')).toBe('Invalid');
     const seen = await t.call('getUnauthorizedAuthsOnChargerByBarcode', {
@@ -281,7 +233,7 @@ describe('a linked card at a charger', () => {
   });
 
   test('a session started by the card is the owner’s, paid from their credit', async () => {
-    const { charger, sim } = await liveCharger('RFID-CP-2', '7102');
+    const { charger, sim } = await bed.liveCharger('RFID-CP-2', '7102');
     await setStoredBalance(t, DRIVER.email, -5000);
     expect((await create(driver, { uid: 'F00DF00D', userid: driverId })).status).toBe(200);
 
@@ -333,7 +285,7 @@ describe('a linked card at a charger', () => {
   });
 
   test('a card whose owner has no credit is Blocked, and starts nothing', async () => {
-    const { charger, sim } = await liveCharger('RFID-CP-3', '7103');
+    const { charger, sim } = await bed.liveCharger('RFID-CP-3', '7103');
     await setStoredBalance(t, DRIVER.email, 0);
     expect((await create(driver, { uid: 'B10CB10C', userid: driverId })).status).toBe(200);
     expect(await sim.presentTag(1, 'B10CB10C')).toBe('Blocked');
@@ -351,7 +303,7 @@ describe('a linked card at a charger', () => {
   });
 
   test('an unlinked card is Invalid again', async () => {
-    const { sim } = await liveCharger('RFID-CP-4', '7104');
+    const { sim } = await bed.liveCharger('RFID-CP-4', '7104');
     await setStoredBalance(t, DRIVER.email, -5000);
     const card = rfidCard.parse(
       (await create(driver, { uid: 'C0FFEE42', userid: driverId })).body.data,
@@ -476,9 +428,7 @@ describe('a card session billed to the owner’s default card', () => {
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(3000);
     expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
-    const intent = (
-      await t.call('sandboxGetPaymentIntent', { token: driver, params: { id: row.intentId ?? '' } })
-    ).body.data as SandboxPaymentIntent;
+    const intent = await sandboxIntent(t, driver, row.intentId ?? '');
     expect(intent).toMatchObject({ status: 'succeeded', amount_received: total });
     expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(0);
 

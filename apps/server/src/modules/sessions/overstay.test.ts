@@ -1,68 +1,38 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChargePointSimulator } from '@evc/charger-sim';
-import {
-  transactionView,
-  type Card,
-  type ChargerInput,
-  type PaymentIntentResponse,
-  type TransactionView,
-} from '@evc/contract';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import {
-  fastChargingSimulator,
-  listenOnLoopback,
-  provisionCharger,
-  testCharger,
-} from '../../test/test-chargers.ts';
+import type { ChargerInput, TransactionView } from '@evc/contract';
+import { DRIVER, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import { sandboxHold, sandboxIntent as ownersIntent } from '../../test/test-payments.ts';
+import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
 import { setStoredBalance, until } from '../../test/test-users.ts';
 
+let bed: TestBed;
 let t: TestApp;
-let base: string;
 let driver: string;
-let operatorToken: string;
-const sims: ChargePointSimulator[] = [];
 
 const UNPLUG_WAIT_LIMIT_MS = 3000;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 },
+  bed = await startTestBed({
     sessions: { startTimeoutMs: 1500, unplugWaitLimitMs: UNPLUG_WAIT_LIMIT_MS },
   });
-  base = await listenOnLoopback(t);
-  driver = (await t.login(DRIVER)).token;
-  operatorToken = (await t.login(OPERATOR)).token;
+  ({ t, driver } = bed);
 });
 
-afterAll(async () => {
-  for (const sim of sims) await sim.stop().catch(() => undefined);
-  await t.close();
-});
+afterAll(() => bed.close());
 
 /** A charger at `tariff` whose simulator keeps the cable in after a stop, until unplugged. */
 async function chargerKeepingTheCable(chargePointId: string, barcode: string, tariff: object) {
-  const charger = await provisionCharger(
-    t,
-    operatorToken,
-    testCharger(chargePointId, barcode, { tariff } as Partial<ChargerInput>),
-  );
-  const sim = fastChargingSimulator(base, chargePointId);
-  sims.push(sim);
-  await sim.start();
-  sim.keepCablePlugged(1);
-  return { charger, sim };
+  const live = await bed.liveCharger(chargePointId, barcode, { tariff } as Partial<ChargerInput>);
+  live.sim.keepCablePlugged(1);
+  return live;
 }
 
-async function session(id: string) {
-  const answer = await t.call('getTransactionByID', { token: driver, body: { transactionid: id } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return transactionView.parse(answer.body.data);
-}
+const session = (id: string) => sessionView(t, driver, id);
 
+/** Starts a session and waits until the car draws. */
 async function start(body: object): Promise<TransactionView> {
-  const answer = await t.call('remoteStartTransaction', { token: driver, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const started = transactionView.parse(answer.body.data);
+  const started = await remoteStart(t, driver, body);
   await until(
     () => session(started._id),
     (view) => view.kWh > 0.05,
@@ -70,12 +40,20 @@ async function start(body: object): Promise<TransactionView> {
   return started;
 }
 
-async function stopRemotely(id: string) {
-  const answer = await t.call('remoteStopTransaction', {
-    token: driver,
-    body: { transactionid: id },
+/** A PAYG session on a confirmed sandbox hold of 3000, drawing. */
+async function startOnHold(chargerId: string) {
+  const { intentId } = await sandboxHold(t, driver, chargerId);
+  const started = await start({
+    chargerid: chargerId,
+    connectorid: 1,
+    source: 'PAYG',
+    intent_id: intentId,
   });
-  expect(answer.status).toBe(200);
+  return { intentId, started };
+}
+
+async function stopRemotely(id: string) {
+  await remoteStop(t, driver, id);
   return until(
     () => session(id),
     (view) => view.state === 'finished',
@@ -88,42 +66,7 @@ const settled = (id: string) =>
     (view) => !['none', 'held'].includes(view.payment.status),
   );
 
-/** A confirmed sandbox hold of 3000 for a charge at the charger. */
-async function heldIntent(chargerId: string) {
-  const method = await t.call('sandboxCreatePaymentMethod', {
-    token: driver,
-    body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-  });
-  const card = (
-    await t.call('addToStripeSources', {
-      token: driver,
-      body: { card: (method.body.data as { id: string }).id },
-    })
-  ).body.data as Card;
-  const intent = await t.call('initiatePaymentIntent', {
-    token: driver,
-    body: {
-      connector_id: `${chargerId}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-  });
-  const { intentid } = intent.body.data as PaymentIntentResponse;
-  await t.call('sandboxConfirmPaymentIntent', {
-    token: driver,
-    params: { id: intentid },
-    body: { payment_method: card.id },
-  });
-  return intentid;
-}
-
-const sandboxIntent = async (id: string) =>
-  (await t.call('sandboxGetPaymentIntent', { token: driver, params: { id } })).body.data as {
-    amount_received: number;
-    status: string;
-  };
+const sandboxIntent = (id: string) => ownersIntent(t, driver, id);
 
 /** 200 for every started minute the car stays in the bay, from the first (no grace). */
 const OVERSTAY_EVERY_MINUTE = {
@@ -140,13 +83,7 @@ describe('a session stopped with the cable still in, at a tariff with overstay f
       ...OVERSTAY_EVERY_MINUTE,
       connection_cost: 50,
     });
-    const intentId = await heldIntent(charger._id);
-    const started = await start({
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'PAYG',
-      intent_id: intentId,
-    });
+    const { intentId, started } = await startOnHold(charger._id);
 
     const stopped = await stopRemotely(started._id);
     expect(stopped.payment).toEqual({ held: 3000, captured: null, status: 'held' });
@@ -201,13 +138,7 @@ describe('a session stopped with the cable still in, at a tariff with overstay f
       ...OVERSTAY_EVERY_MINUTE,
       overstaycostperperiod: 5000,
     });
-    const intentId = await heldIntent(charger._id);
-    const started = await start({
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'PAYG',
-      intent_id: intentId,
-    });
+    const { intentId, started } = await startOnHold(charger._id);
     await stopRemotely(started._id);
     const done = await settled(started._id);
     expect(sim.status(1)).toBe('Finishing');

@@ -1,89 +1,46 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { RPCClient } from 'ocpp-rpc';
-import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
-import type { ChargePointSimulator } from '@evc/charger-sim';
-import {
-  transactionView,
-  type Card,
-  type ChargerInput,
-  type PaymentIntentResponse,
-  type TransactionView,
-} from '@evc/contract';
+import { transactionView, type Card, type TransactionView } from '@evc/contract';
 import { energyKwh } from '@evc/domain';
 import { chargingSessions, users } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { DRIVER, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import {
-  fastChargingSimulator,
-  listenOnLoopback,
-  provisionCharger,
-  testCharger,
-} from '../../test/test-chargers.ts';
+  chargeHold,
+  confirmSandboxIntent,
+  initiateIntent,
+  sandboxHold,
+  sandboxIntent as ownersIntent,
+  sandboxPaymentMethod,
+  saveSandboxCard,
+} from '../../test/test-payments.ts';
+import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
 
+let bed: TestBed;
 let t: TestApp;
 let base: string;
 let driver: string;
 let driverId: string;
 /** The operator signs in like any driver: here, someone else. */
 let other: string;
-let operatorToken: string;
-const sims: ChargePointSimulator[] = [];
-const clients: RPCClient[] = [];
 
 const START_TIMEOUT_MS = 1500;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 },
-    sessions: { startTimeoutMs: START_TIMEOUT_MS },
-  });
-  base = await listenOnLoopback(t);
-  driver = (await t.login(DRIVER)).token;
-  operatorToken = (await t.login(OPERATOR)).token;
-  other = operatorToken;
-  driverId = (await userRow(t, DRIVER.email)).id;
+  bed = await startTestBed({ sessions: { startTimeoutMs: START_TIMEOUT_MS } });
+  ({ t, base, driver, driverId, operator: other } = bed);
 });
 
-afterAll(async () => {
-  for (const sim of sims) await sim.stop().catch(() => undefined);
-  for (const client of clients) await client.close({ force: true }).catch(() => undefined);
-  await t.close();
-});
+afterAll(() => bed.close());
 
-/** A charger provisioned by the operator and run by a simulator over a real socket. */
-async function liveCharger(
-  chargePointId: string,
-  barcode: string,
-  extra: Partial<ChargerInput> = {},
-) {
-  const charger = await provisionCharger(
-    t,
-    operatorToken,
-    testCharger(chargePointId, barcode, extra),
-  );
-  const sim = fastChargingSimulator(base, chargePointId);
-  sims.push(sim);
-  await sim.start();
-  return { charger, sim };
-}
+const session = (token: string, id: string) => sessionView(t, token, id);
+const start = (token: string, body: object) => remoteStart(t, token, body);
+const stop = (token: string, id: string) => remoteStop(t, token, id);
 
-async function session(token: string, transactionid: string) {
-  const answer = await t.call('getTransactionByID', { token, body: { transactionid } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return transactionView.parse(answer.body.data);
-}
-
-async function start(token: string, body: object): Promise<TransactionView> {
-  const answer = await t.call('remoteStartTransaction', { token, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return transactionView.parse(answer.body.data);
-}
-
-async function stop(token: string, transactionid: string) {
-  const answer = await t.call('remoteStopTransaction', { token, body: { transactionid } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
+/** The driver's CREDIT session at connector 1 of the charger. */
+const startOnCredit = (chargerId: string) =>
+  start(driver, { chargerid: chargerId, connectorid: 1, source: 'CREDIT' });
 
 const finished = (token: string, id: string) =>
   until(
@@ -92,76 +49,37 @@ const finished = (token: string, id: string) =>
     (view) => view.state === 'finished' && !['none', 'held'].includes(view.payment.status),
   );
 
+/** Waits until the car draws, stops the session and waits for its settlement. */
+async function chargeThenStop(token: string, id: string) {
+  await until(
+    () => session(token, id),
+    (view) => view.kWh > 0.05,
+  );
+  await stop(token, id);
+  return finished(token, id);
+}
+
 /** Energy cost at £0.45/kWh: 4500/10000 units × Wh/1000 × 100 = 0.045 × Wh, rounded half up. */
 const energyAt45p = (wh: number) => Math.floor((45 * wh + 500) / 1000);
 
-/** A sandbox card and a confirmed 3000 hold on it for a charge at the charger. */
-/** A sandbox test card saved for the driver (a fuel card when `fuelCard`). */
-async function savedCard(token: string, number: string, fuelCard = false): Promise<Card> {
-  const method = await t.call('sandboxCreatePaymentMethod', {
-    token,
-    body: { number, exp_month: 12, exp_year: 2099, cvc: '123' },
-  });
-  const saved = await t.call('addToStripeSources', {
-    token,
-    body: { card: (method.body.data as { id: string }).id, fuelCard },
-  });
-  expect(saved.status).toBe(200);
-  return saved.body.data as Card;
-}
-
 /** A 3000 pre-authorisation intent for a charge at the charger, not yet confirmed. */
-async function chargeIntent(token: string, chargerId: string, card: Card) {
-  const intent = await t.call('initiatePaymentIntent', {
-    token,
-    body: {
-      connector_id: `${chargerId}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-  });
-  expect(intent.status).toBe(200);
-  return (intent.body.data as PaymentIntentResponse).intentid;
-}
+const chargeIntent = async (chargerId: string, card: Card) =>
+  (await initiateIntent(t, driver, chargeHold(chargerId, card.id))).intentid;
 
-async function heldIntent(token: string, chargerId: string) {
-  const card = await savedCard(token, '4242424242424242');
-  const intentId = await chargeIntent(token, chargerId, card);
-  const confirmed = await t.call('sandboxConfirmPaymentIntent', {
-    token,
-    params: { id: intentId },
-    body: { payment_method: card.id },
-  });
-  expect(confirmed.body.data).toMatchObject({
-    status: 'requires_capture',
-    amount_capturable: 3000,
-  });
-  return intentId;
-}
+const heldIntent = async (chargerId: string) => (await sandboxHold(t, driver, chargerId)).intentId;
 
-const sandboxIntent = async (token: string, id: string) =>
-  (await t.call('sandboxGetPaymentIntent', { token, params: { id } })).body.data as {
-    amount_capturable: number;
-    amount_received: number;
-    status: string;
-  };
+const sandboxIntent = (id: string) => ownersIntent(t, driver, id);
 
 describe('a CREDIT session with the simulator', () => {
   let id: string;
 
   test('starts, follows MeterValues live, stops and is debited once at the final cost', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
-    const { charger, sim } = await liveCharger('CP-SESS-CREDIT', '5101', {
+    const { charger, sim } = await bed.liveCharger('CP-SESS-CREDIT', '5101', {
       name: 'Session Street',
       tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
     });
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const started = await startOnCredit(charger._id);
     id = started._id;
     expect(started).toMatchObject({
       chargerid: charger._id,
@@ -281,8 +199,8 @@ describe('a CREDIT session with the simulator', () => {
 
 describe('a PAYG session', () => {
   test('captures the final cost from the hold and releases the rest', async () => {
-    const { charger } = await liveCharger('CP-SESS-PAYG', '5102');
-    const intentId = await heldIntent(driver, charger._id);
+    const { charger } = await bed.liveCharger('CP-SESS-PAYG', '5102');
+    const intentId = await heldIntent(charger._id);
     const started = await start(driver, {
       chargerid: charger._id,
       connectorid: 1,
@@ -291,17 +209,12 @@ describe('a PAYG session', () => {
     });
     expect(started.payment).toEqual({ held: 3000, captured: null, status: 'held' });
     expect(started.intent_id).toBe(intentId);
-    await until(
-      () => session(driver, started._id),
-      (view) => view.kWh > 0.05,
-    );
-    await stop(driver, started._id);
-    const done = await finished(driver, started._id);
+    const done = await chargeThenStop(driver, started._id);
     const total = done.data.cost.applied_cost.total;
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(3000);
     expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
-    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+    expect(await sandboxIntent(intentId)).toMatchObject({
       status: 'succeeded',
       amount_received: total,
       amount_capturable: 0,
@@ -309,14 +222,10 @@ describe('a PAYG session', () => {
   });
 
   test('a card that needs authentication holds once the driver passes 3-D Secure, then charges', async () => {
-    const { charger } = await liveCharger('CP-SESS-3DS', '5194');
-    const card = await savedCard(driver, '4000002500003155');
-    const intentId = await chargeIntent(driver, charger._id, card);
-    const confirmed = await t.call('sandboxConfirmPaymentIntent', {
-      token: driver,
-      params: { id: intentId },
-      body: { payment_method: card.id },
-    });
+    const { charger } = await bed.liveCharger('CP-SESS-3DS', '5194');
+    const card = await saveSandboxCard(t, driver, '4000002500003155');
+    const intentId = await chargeIntent(charger._id, card);
+    const confirmed = await confirmSandboxIntent(t, driver, intentId, card.id);
     expect(confirmed.body.data).toMatchObject({ status: 'requires_action' });
     // Not held yet: the start is refused (000 §8 'Card confirmation needed') and nothing is written.
     const early = await t.call('remoteStartTransaction', {
@@ -344,25 +253,16 @@ describe('a PAYG session', () => {
       source: 'PAYG',
       intent_id: intentId,
     });
-    await until(
-      () => session(driver, started._id),
-      (view) => view.kWh > 0.05,
-    );
-    await stop(driver, started._id);
-    const done = await finished(driver, started._id);
+    const done = await chargeThenStop(driver, started._id);
     expect(done.payment.status).toBe('captured');
     expect(done.payment.captured).toBe(done.data.cost.applied_cost.total);
   });
 
   test('a declined card holds nothing, and a start with its intent is refused', async () => {
-    const { charger } = await liveCharger('CP-SESS-DECLINE', '5195');
-    const card = await savedCard(driver, '4000000000000002');
-    const intentId = await chargeIntent(driver, charger._id, card);
-    const declined = await t.call('sandboxConfirmPaymentIntent', {
-      token: driver,
-      params: { id: intentId },
-      body: { payment_method: card.id },
-    });
+    const { charger } = await bed.liveCharger('CP-SESS-DECLINE', '5195');
+    const card = await saveSandboxCard(t, driver, '4000000000000002');
+    const intentId = await chargeIntent(charger._id, card);
+    const declined = await confirmSandboxIntent(t, driver, intentId, card.id);
     expect(declined.status).toBe(402);
     expect(declined.body.message).toContain('Your card was declined.');
     const refused = await t.call('remoteStartTransaction', {
@@ -380,10 +280,10 @@ describe('a PAYG session', () => {
   });
 
   test('a start the charger refuses is rejected and its hold released', async () => {
-    const { charger, sim } = await liveCharger('CP-SESS-REFUSE', '5103');
+    const { charger, sim } = await bed.liveCharger('CP-SESS-REFUSE', '5103');
     // The simulator refuses a remote start on a connector that is not Available.
     await sim.setStatus(1, 'Unavailable');
-    const intentId = await heldIntent(driver, charger._id);
+    const intentId = await heldIntent(charger._id);
     const refused = await start(driver, {
       chargerid: charger._id,
       connectorid: 1,
@@ -392,31 +292,23 @@ describe('a PAYG session', () => {
     });
     expect(refused.state).toBe('rejected');
     expect(refused.payment).toEqual({ held: 3000, captured: null, status: 'released' });
-    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+    expect(await sandboxIntent(intentId)).toMatchObject({
       status: 'canceled',
       amount_received: 0,
     });
   });
 
   test('a charger that never starts makes the session rejected after the time-out', async () => {
-    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-SILENT', '5104'));
-    const options: Partial<RPC_ClientOptions> = {
-      endpoint: `ws://${base}/ocpp`,
-      identity: 'CP-SESS-SILENT',
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: false,
-    };
+    const charger = await bed.charger('CP-SESS-SILENT', '5104');
     // Accepts the remote start, and then no cable ever comes.
-    const client = new RPCClient(options as RPC_ClientOptions);
-    clients.push(client);
+    const client = bed.ocppClient('CP-SESS-SILENT');
     client.handle('RemoteStartTransaction', () => Promise.resolve({ status: 'Accepted' }));
     await client.connect();
     await client.call('BootNotification', {
       chargePointVendor: 'Test',
       chargePointModel: 'Silent',
     });
-    const intentId = await heldIntent(driver, charger._id);
+    const intentId = await heldIntent(charger._id);
     const pending = await start(driver, {
       chargerid: charger._id,
       connectorid: 1,
@@ -430,7 +322,7 @@ describe('a PAYG session', () => {
       START_TIMEOUT_MS * 4,
     );
     expect(rejected.payment).toEqual({ held: 3000, captured: null, status: 'released' });
-    expect((await sandboxIntent(driver, intentId)).status).toBe('canceled');
+    expect((await sandboxIntent(intentId)).status).toBe('canceled');
 
     // The cable comes after all: the charger is told to stop, as nobody pays for it now.
     const stopAsked = new Promise<unknown>((done) =>
@@ -456,29 +348,15 @@ describe('a PAYG session', () => {
 
 describe('a Google Pay session (spec 000 §4)', () => {
   test('holds on the wallet’s intent, charges, and captures the cost from the hold', async () => {
-    const { charger } = await liveCharger('CP-SESS-GPAY', '5196');
-    const answer = await t.call('initiatePaymentIntent', {
-      token: driver,
-      body: {
-        connector_id: `${charger._id}:1`,
-        type: 'charge',
-        amount: 3000,
-        source: 'GOOGLEPAY',
-        capture_method: 'manual',
-      },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const intentId = (answer.body.data as PaymentIntentResponse).intentid;
+    const { charger } = await bed.liveCharger('CP-SESS-GPAY', '5196');
+    const { intentid: intentId } = await initiateIntent(
+      t,
+      driver,
+      chargeHold(charger._id, 'GOOGLEPAY'),
+    );
     // What the wallet's sheet hands over: a payment method never saved as a card.
-    const method = await t.call('sandboxCreatePaymentMethod', {
-      token: driver,
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-    });
-    const confirmed = await t.call('sandboxConfirmPaymentIntent', {
-      token: driver,
-      params: { id: intentId },
-      body: { payment_method: (method.body.data as { id: string }).id },
-    });
+    const method = await sandboxPaymentMethod(t, driver);
+    const confirmed = await confirmSandboxIntent(t, driver, intentId, method);
     expect(confirmed.body.data).toMatchObject({ status: 'requires_capture' });
 
     const started = await start(driver, {
@@ -488,15 +366,10 @@ describe('a Google Pay session (spec 000 §4)', () => {
       intent_id: intentId,
     });
     expect(started.payment).toEqual({ held: 3000, captured: null, status: 'held' });
-    await until(
-      () => session(driver, started._id),
-      (view) => view.kWh > 0.05,
-    );
-    await stop(driver, started._id);
-    const done = await finished(driver, started._id);
+    const done = await chargeThenStop(driver, started._id);
     const total = done.data.cost.applied_cost.total;
     expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
-    expect(await sandboxIntent(driver, intentId)).toMatchObject({
+    expect(await sandboxIntent(intentId)).toMatchObject({
       status: 'succeeded',
       amount_received: total,
     });
@@ -506,12 +379,8 @@ describe('a Google Pay session (spec 000 §4)', () => {
 describe('a StopTransaction replayed', () => {
   test('late after the charger was offline and then again: settled once', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
-    const { charger, sim } = await liveCharger('CP-SESS-REPLAY', '5105');
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const { charger, sim } = await bed.liveCharger('CP-SESS-REPLAY', '5105');
+    const started = await startOnCredit(charger._id);
     await until(
       () => session(driver, started._id),
       (view) => view.state === 'charging' && view.kWh > 0,
@@ -528,15 +397,7 @@ describe('a StopTransaction replayed', () => {
 
     // The same StopTransaction once more, as a charger unsure it was heard would send it.
     await sim.stop();
-    const options: Partial<RPC_ClientOptions> = {
-      endpoint: `ws://${base}/ocpp`,
-      identity: 'CP-SESS-REPLAY',
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: false,
-    };
-    const client = new RPCClient(options as RPC_ClientOptions);
-    clients.push(client);
+    const client = bed.ocppClient('CP-SESS-REPLAY');
     await client.connect();
     const again = {
       transactionId: done.id,
@@ -556,12 +417,8 @@ describe('a StopTransaction replayed', () => {
 describe('pause and resume', () => {
   test('the driver’s 0 A profile pauses, clearing it resumes; the vehicle pausing is shown apart', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
-    const { charger, sim } = await liveCharger('CP-SESS-PAUSE', '5106');
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const { charger, sim } = await bed.liveCharger('CP-SESS-PAUSE', '5106');
+    const started = await startOnCredit(charger._id);
     await until(
       () => session(driver, started._id),
       (view) => view.state === 'charging',
@@ -625,7 +482,7 @@ describe('automatic receipt and live events', () => {
         emailPrefs: { ...row.emailPrefs, charge_finished_alert: { enabled: true, threshold: 0 } },
       })
       .where(eq(users.email, DRIVER.email));
-    const { charger } = await liveCharger('CP-SESS-LIVE', '5107', { name: 'Live Lane' });
+    const { charger } = await bed.liveCharger('CP-SESS-LIVE', '5107', { name: 'Live Lane' });
 
     const unauthenticated = await fetch(`http://${base}/api/events/sessions`);
     expect(unauthenticated.status).toBe(401);
@@ -637,11 +494,7 @@ describe('automatic receipt and live events', () => {
       headers: { authorization: `Bearer ${other}` },
     });
 
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const started = await startOnCredit(charger._id);
     const events = await readEvents(
       response,
       (list) => list.filter((event) => event._id === started._id && event.kWh > 0).length >= 2,
@@ -686,7 +539,7 @@ describe('bad input', () => {
 
   test('CREDIT without credit is refused and leaves no session behind', async () => {
     await setStoredBalance(t, DRIVER.email, 0);
-    const { charger, sim } = await liveCharger('CP-SESS-BROKE', '5111');
+    const { charger, sim } = await bed.liveCharger('CP-SESS-BROKE', '5111');
     const before = (await t.call('latestUserTransaction', { token: driver })).body.data;
     const refused = await t.call('remoteStartTransaction', {
       token: driver,
@@ -699,7 +552,7 @@ describe('bad input', () => {
   });
 
   test('a connector the charger does not have is a 400 naming connectorid', async () => {
-    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-BAD', '5108'));
+    const charger = await bed.charger('CP-SESS-BAD', '5108');
     const answer = await t.call('remoteStartTransaction', {
       token: driver,
       body: { chargerid: charger._id, connectorid: 7, source: 'CREDIT' },
@@ -714,7 +567,7 @@ describe('bad input', () => {
       body: { chargerid: 'no-such-charger', connectorid: 1, source: 'CREDIT' },
     });
     expect(unknown.status).toBe(404);
-    const charger = await provisionCharger(t, operatorToken, testCharger('CP-SESS-OFF', '5109'));
+    const charger = await bed.charger('CP-SESS-OFF', '5109');
     const offline = await t.call('remoteStartTransaction', {
       token: driver,
       body: { chargerid: charger._id, connectorid: 1, source: 'CREDIT' },
@@ -739,12 +592,8 @@ describe('bad input', () => {
 
   test('a receipt for a session that has not finished is a 409', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
-    const { charger } = await liveCharger('CP-SESS-EARLY', '5110');
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const { charger } = await bed.liveCharger('CP-SESS-EARLY', '5110');
+    const started = await startOnCredit(charger._id);
     const early = await t.call('sendReceipt', {
       token: driver,
       body: { transactionid: started._id },
@@ -812,17 +661,17 @@ async function readEventsFor(response: Response, ms: number): Promise<Transactio
 describe('a group member at a charger where the group has its own tariff', () => {
   test('is priced by the group tariff, kept for the whole session', async () => {
     await setStoredBalance(t, DRIVER.email, -5000);
-    const { charger } = await liveCharger('CP-SESS-GROUP', '5191', {
+    const { charger } = await bed.liveCharger('CP-SESS-GROUP', '5191', {
       tariff: { standard_rate: 0.45, currency: 'GBP', connection_cost: 50 },
     });
     const group = await t.call('operatorCreateGroup', {
-      token: operatorToken,
+      token: other,
       body: { name: 'Depot staff', groupcode: 'DEPOT-5191' },
     });
     expect(group.status).toBe(200);
     const groupId = (group.body.data as { _id: string })._id;
     const priced = await t.call('operatorSetGroupTariffs', {
-      token: operatorToken,
+      token: other,
       params: { groupid: groupId },
       body: { chargers: [charger._id], tariff: { standard_rate: 0.1, currency: 'GBP' } },
     });
@@ -833,11 +682,7 @@ describe('a group member at a charger where the group has its own tariff', () =>
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
 
-    const started = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'CREDIT',
-    });
+    const started = await startOnCredit(charger._id);
     expect(started.data.tariff.standard_rate).toBe(0.1);
     await until(
       () => session(driver, started._id),
@@ -857,15 +702,15 @@ describe('a group member at a charger where the group has its own tariff', () =>
 
 describe('a FUELCARD session', () => {
   test('needs no hold, is refused where the tariff does not take fuel cards, and is invoiced', async () => {
-    const { charger: plain } = await liveCharger('CP-SESS-NOFUEL', '5192');
-    const { charger } = await liveCharger('CP-SESS-FUEL', '5193', {
+    const { charger: plain } = await bed.liveCharger('CP-SESS-NOFUEL', '5192');
+    const { charger } = await bed.liveCharger('CP-SESS-FUEL', '5193', {
       tariff: { standard_rate: 0.45, currency: 'GBP', payableByFuelCard: true },
     });
     const body = (chargerid: string) => ({ chargerid, connectorid: 1, source: 'FUELCARD' });
     // No fuel card saved yet.
     const none = await t.call('remoteStartTransaction', { token: other, body: body(charger._id) });
     expect(none.status).toBe(402);
-    await savedCard(other, '4242424242424242', true);
+    await saveSandboxCard(t, other, undefined, true);
     const notAllowed = await t.call('remoteStartTransaction', {
       token: other,
       body: body(plain._id),
@@ -874,12 +719,7 @@ describe('a FUELCARD session', () => {
 
     const started = await start(other, body(charger._id));
     expect(started.payment).toEqual({ held: 0, captured: null, status: 'none' });
-    await until(
-      () => session(other, started._id),
-      (view) => view.kWh > 0.05,
-    );
-    await stop(other, started._id);
-    const done = await finished(other, started._id);
+    const done = await chargeThenStop(other, started._id);
     expect(done.payment).toEqual({
       held: 0,
       captured: done.data.cost.applied_cost.total,

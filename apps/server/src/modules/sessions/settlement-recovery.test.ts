@@ -1,55 +1,42 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ChargePointSimulator } from '@evc/charger-sim';
-import { transactionView, type Card, type PaymentIntentResponse } from '@evc/contract';
+import type { Card } from '@evc/contract';
 import { chargingSessions } from '../../platform/db/schema.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { createTestApp, DRIVER, OPERATOR, testConfig, type TestApp } from '../../test/test-app.ts';
-import {
-  fastChargingSimulator,
-  listenOnLoopback,
-  provisionCharger,
-  testCharger,
-} from '../../test/test-chargers.ts';
+import { testConfig, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import { chargeHold, initiateIntent } from '../../test/test-payments.ts';
+import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
 import { until } from '../../test/test-users.ts';
 import { MAX_SETTLEMENT_ATTEMPTS } from './service.ts';
 
 const RETRY_MS = 200;
 
 let fake: FakeStripe;
+let bed: TestBed;
 let t: TestApp;
-let base: string;
 let driver: string;
-let operatorToken: string;
-const sims: ChargePointSimulator[] = [];
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
+  bed = await startTestBed({
     config: testConfig({
       stripeSecretKey: 'sk_test_fake',
       stripeWebhookSecret: 'whsec_test_secret',
       stripeApiUrl: fake.url,
     }),
-    ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 },
     sessions: { settlementRetryMs: RETRY_MS },
   });
-  base = await listenOnLoopback(t);
-  driver = (await t.login(DRIVER)).token;
-  operatorToken = (await t.login(OPERATOR)).token;
+  ({ t, driver } = bed);
 });
 
 afterAll(async () => {
-  for (const sim of sims) await sim.stop().catch(() => undefined);
-  await t.close();
+  await bed.close();
   await fake.close();
 });
 
-async function session(id: string) {
-  const answer = await t.call('getTransactionByID', { token: driver, body: { transactionid: id } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return transactionView.parse(answer.body.data);
-}
+const session = (id: string) => sessionView(t, driver, id);
+const stop = (id: string) => remoteStop(t, driver, id);
 
 async function sessionRow(id: string) {
   const [row] = await t.database.db
@@ -62,33 +49,20 @@ async function sessionRow(id: string) {
 
 /** A PAYG session on a 3000 Stripe hold, charging on a simulator of its own. */
 async function chargingOnStripe(chargePointId: string, barcode: string) {
-  const charger = await provisionCharger(t, operatorToken, testCharger(chargePointId, barcode));
-  const sim = fastChargingSimulator(base, chargePointId);
-  sims.push(sim);
-  await sim.start();
+  const { charger, sim } = await bed.liveCharger(chargePointId, barcode);
   const saved = await t.call('addToStripeSources', {
     token: driver,
     body: { card: fake.addPaymentMethod() },
   });
   const card = saved.body.data as Card;
-  const answer = await t.call('initiatePaymentIntent', {
-    token: driver,
-    body: {
-      connector_id: `${charger._id}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-  });
-  const { intentid } = answer.body.data as PaymentIntentResponse;
+  const { intentid } = await initiateIntent(t, driver, chargeHold(charger._id, card.id));
   fake.confirmIntent(intentid);
-  const started = await t.call('remoteStartTransaction', {
-    token: driver,
-    body: { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intentid },
+  const { _id: id } = await remoteStart(t, driver, {
+    chargerid: charger._id,
+    connectorid: 1,
+    source: 'PAYG',
+    intent_id: intentid,
   });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const id = transactionView.parse(started.body.data)._id;
   await until(
     () => session(id),
     (view) => view.kWh > 0.05,
@@ -96,13 +70,12 @@ async function chargingOnStripe(chargePointId: string, barcode: string) {
   return { id, intentId: intentid, sim };
 }
 
-async function stop(id: string) {
-  const answer = await t.call('remoteStopTransaction', {
-    token: driver,
-    body: { transactionid: id },
-  });
-  expect(answer.status).toBe(200);
-}
+/** Waits until the session's payment has come to `status`. */
+const paymentSettledAs = (id: string, status: string) =>
+  until(
+    () => session(id),
+    (view) => view.payment.status === status,
+  );
 
 const capturesOf = (intentId: string) =>
   fake.requests.filter((request) => request.path === `/v1/payment_intents/${intentId}/capture`);
@@ -114,10 +87,7 @@ describe('a settlement that did not finish', () => {
     const { id, intentId } = await chargingOnStripe('CP-REC-DOWN', '7101');
     fake.failNextCapture('unavailable');
     await stop(id);
-    const done = await until(
-      () => session(id),
-      (view) => view.payment.status === 'captured',
-    );
+    const done = await paymentSettledAs(id, 'captured');
     const total = done.data.cost.applied_cost.total;
     expect(done.payment).toEqual({ held: 3000, captured: total, status: 'captured' });
     // The first capture failed; the second, under a key of its own, took the hold.
@@ -133,10 +103,7 @@ describe('a settlement that did not finish', () => {
     const { id, intentId } = await chargingOnStripe('CP-REC-LOST', '7102');
     fake.failNextCapture('answerLost');
     await stop(id);
-    const done = await until(
-      () => session(id),
-      (view) => view.payment.status === 'captured',
-    );
+    const done = await paymentSettledAs(id, 'captured');
     const total = done.data.cost.applied_cost.total;
     expect(done.payment.captured).toBe(total);
     expect(capturesOf(intentId)).toHaveLength(1);
@@ -165,10 +132,7 @@ describe('a settlement that did not finish', () => {
       amount_capturable: 0,
     });
 
-    const done = await until(
-      () => session(id),
-      (view) => view.payment.status === 'captured',
-    );
+    const done = await paymentSettledAs(id, 'captured');
     expect(done.payment).toEqual({ held: 3000, captured: 1234, status: 'captured' });
     // The sweep's one capture was refused as the hold was already taken: nothing captured twice.
     expect(capturesOf(intentId)).toHaveLength(1);
@@ -182,10 +146,7 @@ describe('a settlement that did not finish', () => {
       .update(chargingSessions)
       .set({ state: 'finished', stoppedAt: new Date(), meterStopWh: 5000, costTotal: 777 })
       .where(eq(chargingSessions.id, id));
-    const done = await until(
-      () => session(id),
-      (view) => view.payment.status === 'captured',
-    );
+    const done = await paymentSettledAs(id, 'captured');
     expect(done.payment.captured).toBe(777);
     expect(capturesOf(intentId).map((request) => request.idempotencyKey)).toEqual([
       `capture:${id}`,
@@ -198,10 +159,7 @@ describe('a settlement that failed', () => {
     const { id, intentId } = await chargingOnStripe('CP-REC-DECLINE', '7105');
     fake.failNextCapture('declined');
     await stop(id);
-    await until(
-      () => session(id),
-      (view) => view.payment.status === 'failed',
-    );
+    await paymentSettledAs(id, 'failed');
     await pause(RETRY_MS * 5);
     expect((await session(id)).payment.status).toBe('failed');
     expect(capturesOf(intentId)).toHaveLength(1);

@@ -1,29 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Card, PaymentIntentResponse } from '@evc/contract';
-import { newId } from '../../platform/crypto.ts';
 import { users } from '../../platform/db/schema.ts';
-import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
-import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
+import { startTestBed, type TestBed } from '../../test/test-bed.ts';
+import {
+  authoriseNewSession,
+  PAID_TARIFF,
+  sandboxHold,
+  settleInPounds,
+} from '../../test/test-payments.ts';
 
+let bed: TestBed;
 let t: TestApp;
 let driverToken: string;
 let driverId: string;
 let operatorToken: string;
 let chargerId: string;
 
-const paid = { payableByFuelCard: false, free: false, currency: 'GBP' };
-
 beforeAll(async () => {
-  t = await createTestApp();
-  driverToken = (await t.login(DRIVER)).token;
-  operatorToken = (await t.login(OPERATOR)).token;
-  chargerId = (await provisionCharger(t, operatorToken, testCharger('CP-LOW-1', '4301')))._id;
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, DRIVER.email));
-  driverId = row?.id ?? '';
+  bed = await startTestBed();
+  ({ t, driver: driverToken, driverId, operator: operatorToken } = bed);
+  chargerId = (await bed.charger('CP-LOW-1', '4301'))._id;
 });
 
-afterAll(() => t.close());
+afterAll(() => bed.close());
 
 async function setBalance(stored: number) {
   await t.database.db.update(users).set({ balanceMinor: stored }).where(eq(users.id, driverId));
@@ -55,23 +55,15 @@ async function setLanguage(lang: string) {
 
 /** A credit-paid session of `amountMinor`, settled (twice, as a repeated StopTransaction would). */
 async function creditSession(amountMinor: number) {
-  const sessionId = newId();
-  await t.app.payments.authoriseStart({
-    userId: driverId,
-    sessionId,
-    source: 'CREDIT',
-    intentId: null,
-    tariff: paid,
-  });
+  const session = { userId: driverId, source: 'CREDIT' as const, intentId: null };
+  const { sessionId, result } = authoriseNewSession(t, { ...session, tariff: PAID_TARIFF });
+  await result;
   const settle = () =>
-    t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'CREDIT',
-      intentId: null,
+    settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'CREDIT', intentId: null },
       amountMinor,
-      currency: 'GBP',
-    });
+    );
   await settle();
   await settle();
 }
@@ -133,55 +125,25 @@ describe('credit-low alert', () => {
   });
 
   it('counts the part of a card session above its hold, and mails no one else', async () => {
-    const [operator] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, OPERATOR.email));
-    await setAlert(operatorToken, operator?.id ?? '', true, 100_000);
+    await setAlert(operatorToken, bed.operatorId, true, 100_000);
     const operatorMails = (await lowMails(OPERATOR.email)).length;
     await setAlert(driverToken, driverId, true, 500);
     await setBalance(-1000);
 
-    const method = await t.call('sandboxCreatePaymentMethod', {
-      token: driverToken,
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-    });
-    const { id } = method.body.data as { id: string };
-    const card = (await t.call('addToStripeSources', { token: driverToken, body: { card: id } }))
-      .body.data as Card;
-    const intent = await t.call('initiatePaymentIntent', {
-      token: driverToken,
-      body: {
-        connector_id: `${chargerId}:1`,
-        type: 'charge',
-        amount: 3000,
-        source: card.id,
-        capture_method: 'manual',
-      },
-    });
-    const { intentid } = intent.body.data as PaymentIntentResponse;
-    await t.call('sandboxConfirmPaymentIntent', {
-      token: driverToken,
-      params: { id: intentid },
-      body: { payment_method: card.id },
-    });
-    const sessionId = newId();
-    await t.app.payments.authoriseStart({
+    const { intentId } = await sandboxHold(t, driverToken, chargerId);
+    const { sessionId, result } = authoriseNewSession(t, {
       userId: driverId,
-      sessionId,
       source: 'PAYG',
-      intentId: intentid,
-      tariff: paid,
+      intentId,
+      tariff: PAID_TARIFF,
     });
+    await result;
     // 3000 from the hold, 800 owed on the balance: 10.00 of credit becomes 2.00.
-    const settled = await t.app.payments.settle({
-      userId: driverId,
-      sessionId,
-      source: 'PAYG',
-      intentId: intentid,
-      amountMinor: 3800,
-      currency: 'GBP',
-    });
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'PAYG', intentId },
+      3800,
+    );
     expect(settled).toEqual({ captured: 3000, status: 'captured' });
     const mails = await newLowMails();
     expect(mails).toHaveLength(1);
