@@ -40,6 +40,17 @@ describe('serving the built app', () => {
     expect(deep.body).toContain('EV Charge app');
   });
 
+  it('serves a file written after start-up, and answers 404 for a missing one', async () => {
+    await writeFile(path.join(staticDir, 'assets', 'rebuilt.js'), 'console.log("rebuilt")');
+    const rebuilt = await t.app.inject({ url: '/assets/rebuilt.js' });
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.body).toContain('rebuilt');
+    for (const url of ['/assets/gone.js', '/sw-old.js']) {
+      const missing = await t.app.inject({ url });
+      expect([url, missing.statusCode]).toEqual([url, 404]);
+    }
+  });
+
   it.each(['/api/unknown', '/dev/unknown', '/ocpp/CP-1'])(
     'answers JSON 404 for %s, not the app',
     async (url) => {

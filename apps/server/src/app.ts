@@ -346,10 +346,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const appRoot = existsSync(path.join(config.staticDir, 'index.html'))
     ? config.staticDir
     : undefined;
-  if (appRoot) await app.register(fastifyStatic, { root: appRoot, prefix: '/', wildcard: false });
+  // Files are looked up on disk at each request (not listed once at start-up), so a rebuilt app
+  // is served whole; what is not there falls through to the handler below.
+  if (appRoot) await app.register(fastifyStatic, { root: appRoot, prefix: '/' });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (appRoot && request.method === 'GET' && isAppRoute(pathname)) {
+    if (appRoot && request.method === 'GET' && isAppRoute(pathname) && !isAssetPath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', appRoot);
     }
     return reply
@@ -358,6 +360,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/**
+ * A missing file of the built app (a script, a style, an image): answered 404, never the app's
+ * page, which a browser would refuse as a script and show nothing.
+ */
+function isAssetPath(pathname: string): boolean {
+  return (
+    pathname.startsWith('/assets/') ||
+    /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|svg|webp|ico|woff2?|txt|wasm)$/i.test(pathname)
+  );
 }
 
 /** Paths the driver app's router owns: anything outside the API, the dev pages and OCPP. */
