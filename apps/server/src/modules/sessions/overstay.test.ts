@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import type { ChargerInput, TransactionView } from '@evc/contract';
+import { chargingSessions } from '../../platform/db/schema.ts';
 import { DRIVER, type TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { sandboxHold, sandboxIntent as ownersIntent } from '../../test/test-payments.ts';
@@ -167,6 +169,49 @@ describe('a session stopped with the cable still in, at a tariff with overstay f
     expect(sim.status(1)).toBe('Finishing');
     expect(done.data.cost.parts.overstay).toBe(200);
     expect(done.payment.captured).toBe(done.data.cost.applied_cost.total);
+  });
+});
+
+describe('a new session on the connector of one waiting for its unplug', () => {
+  test('ends the overstay at its start: the car that overstayed has left the bay', async () => {
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const { charger, sim } = await chargerKeepingTheCable(
+      'CP-OVER-NEXT',
+      '6106',
+      OVERSTAY_EVERY_MINUTE,
+    );
+    const first = await start({ chargerid: charger._id, connectorid: 1, source: 'CREDIT' });
+    await stopRemotely(first._id);
+    await until(
+      () => session(first._id),
+      (view) => view.connectorStatus === 'Finishing',
+    );
+    expect((await session(first._id)).payment.status).toBe('none');
+
+    // A card presented at the connector still Finishing starts the next session there.
+    const tag = { uid: 'C0FFEE01', userid: bed.driverId };
+    expect((await t.call('createRFID', { token: driver, body: { tagData: tag } })).status).toBe(
+      200,
+    );
+    expect(await sim.presentTag(1, tag.uid)).toBe('Accepted');
+    const done = await settled(first._id);
+    expect(sim.status(1)).not.toBe('Available');
+    expect(done.data.cost.parts.overstay).toBe(200);
+    expect(done.payment).toEqual({
+      held: 0,
+      captured: done.data.cost.applied_cost.total,
+      status: 'debited',
+    });
+    const [before, next] = await t.database.db
+      .select()
+      .from(chargingSessions)
+      .where(eq(chargingSessions.chargerId, charger._id))
+      .orderBy(asc(chargingSessions.createdAt));
+    expect(before?.id).toBe(first._id);
+    expect(next?.startedAt).toBeInstanceOf(Date);
+    expect(before?.unpluggedAt).toEqual(next?.startedAt);
+    await sim.stopTransaction(1);
+    await sim.unplug(1);
   });
 });
 

@@ -355,6 +355,22 @@ export function createSessionService(deps: SessionServiceDeps) {
     await settleOnce(ended);
   }
 
+  /**
+   * A new transaction on the connector (started from Finishing, or the charger missed reporting
+   * Available while offline): the car that overstayed has left the bay by its start.
+   */
+  async function endOverstaysBefore(tx: TransactionStartedHook) {
+    const waiting = await deps.sessions.awaitingUnplug({
+      chargerId: tx.chargerId,
+      connectorNumber: tx.connectorNumber,
+    });
+    for (const row of waiting) {
+      const stoppedBefore = row.stoppedAt !== null && row.stoppedAt <= tx.startedAt;
+      if (row.transactionId !== tx.transactionId && stoppedBefore)
+        await endOverstay(row, tx.startedAt);
+    }
+  }
+
   /** A session waiting for its unplug: its overstay shown as it grows, ended at its cap. */
   async function followOverstay(row: ChargingSessionRow) {
     const now = deps.now();
@@ -629,6 +645,7 @@ export function createSessionService(deps: SessionServiceDeps) {
      * the session of a driver's RFID card. 'Blocked' when nobody pays for that card's session.
      */
     async transactionStarted(tx: TransactionStartedHook): Promise<'Blocked' | null> {
+      await endOverstaysBefore(tx);
       const linked = await deps.sessions.linkTransaction(tx.idTag, {
         transactionId: tx.transactionId,
         startedAt: tx.startedAt,
