@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { buildApp } from './app.ts';
-import { DEMO_CHARGERS } from './modules/chargers/demo-chargers.ts';
+import { DEMO_CHARGERS, DEMO_UNPLUG_AFTER_MINUTES } from './modules/chargers/demo-chargers.ts';
 import { DEMO_NETWORK } from './modules/chargers/demo-network.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
         chargePointId: charger.chargePointId,
         connectors: charger.connectors.length,
         serialNumber: `SIM-${charger.barcode}`,
+        unplugAfterMs: (DEMO_UNPLUG_AFTER_MINUTES[charger.chargePointId] ?? 0) * 60_000,
       });
       try {
         await simulator.start();

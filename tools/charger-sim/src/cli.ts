@@ -1,6 +1,6 @@
 // Connects simulated charge points to a central system:
 //   npm start --workspace tools/charger-sim -- --url ws://localhost:8080/ocpp --id CP-1 [--id CP-2] [--password P] [--connectors 2]
-//     [--meter-interval 10] [--max-power 22] [--tag CARD-1 [--tag-connector 1]]
+//     [--meter-interval 10] [--max-power 22] [--unplug-after 0] [--tag CARD-1 [--tag-connector 1]]
 import { parseArgs } from 'node:util';
 import { ChargePointSimulator } from './simulator.ts';
 
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     connectors: { type: 'string', default: '2' },
     'meter-interval': { type: 'string', default: '10' },
     'max-power': { type: 'string', default: '22' },
+    'unplug-after': { type: 'string', default: '0' },
     tag: { type: 'string' },
     'tag-connector': { type: 'string', default: '1' },
   },
@@ -19,7 +20,7 @@ const { values } = parseArgs({
 const ids = values.id ?? [];
 if (ids.length === 0) {
   console.error(
-    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--tag ID_TAG [--tag-connector N]]',
+    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--unplug-after SECONDS] [--tag ID_TAG [--tag-connector N]]',
   );
   process.exit(2);
 }
@@ -33,6 +34,7 @@ const simulators = ids.map(
       connectors,
       meterIntervalMs: Number(values['meter-interval']) * 1000,
       maxPowerW: Number(values['max-power']) * 1000,
+      unplugAfterMs: Number(values['unplug-after']) * 1000,
     }),
 );
 for (const simulator of simulators) {

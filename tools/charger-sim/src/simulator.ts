@@ -33,7 +33,15 @@ export interface SimulatorOptions {
   initialSocPercent?: number;
   /** Seconds the power takes to ramp up (default 30). */
   rampSeconds?: number;
+  /**
+   * How long the cable stays in after a transaction ends before the driver comes back for it
+   * (default: taken out at once). An UnlockConnector meanwhile has it taken out sooner.
+   */
+  unplugAfterMs?: number;
 }
+
+/** From the cable's release (UnlockConnector) to the driver pulling it out. */
+const UNLOCK_TO_UNPLUG_MS = 1000;
 
 /** A transaction as the charge point sees it; its id is null until the central system answers. */
 interface LocalTransaction {
@@ -72,6 +80,8 @@ export class ChargePointSimulator {
   private readonly queue: QueuedMessage[] = [];
   /** Connectors whose cable stays in after the transaction ends, until `unplug`. */
   private readonly cablesKept = new Set<number>();
+  /** Cables left in after a transaction, each with the time the driver takes it out. */
+  private readonly unplugTimers = new Map<number, { timer: NodeJS.Timeout; due: number }>();
   private replaying = false;
 
   constructor(options: SimulatorOptions) {
@@ -172,6 +182,8 @@ export class ChargePointSimulator {
   /** The cable comes out of a connector left Finishing: it is Available again. */
   async unplug(connector: number): Promise<void> {
     this.cablesKept.delete(connector);
+    clearTimeout(this.unplugTimers.get(connector)?.timer);
+    this.unplugTimers.delete(connector);
     if (this.statuses.get(connector) === 'Finishing') await this.setStatus(connector, 'Available');
   }
 
@@ -189,7 +201,20 @@ export class ChargePointSimulator {
       params: () => ({ transactionId: tx.transactionId ?? 0, meterStop, timestamp, reason }),
     });
     await this.setStatus(connector, 'Finishing');
-    if (!this.cablesKept.has(connector)) await this.setStatus(connector, 'Available');
+    if (this.cablesKept.has(connector)) return;
+    if (this.options.unplugAfterMs) this.unplugLater(connector, this.options.unplugAfterMs);
+    else await this.setStatus(connector, 'Available');
+  }
+
+  /** The driver takes the cable out of the connector in `ms`, if not sooner already. */
+  private unplugLater(connector: number, ms: number) {
+    const due = Date.now() + ms;
+    const planned = this.unplugTimers.get(connector);
+    if (planned && planned.due <= due) return;
+    clearTimeout(planned?.timer);
+    const timer = setTimeout(() => void this.unplug(connector).catch(() => undefined), ms);
+    timer.unref();
+    this.unplugTimers.set(connector, { timer, due });
   }
 
   private async startTransaction(connector: number, idTag: string): Promise<void> {
@@ -327,11 +352,15 @@ export class ChargePointSimulator {
       if (tx) void this.stopTransaction(tx.connector, 'Remote').catch(() => undefined);
       return Promise.resolve({ status: tx ? 'Accepted' : 'Rejected' });
     });
-    client.handle('UnlockConnector', ({ params }) =>
-      Promise.resolve({
-        status: this.statuses.has(connectorOf(params)) ? 'Unlocked' : 'UnlockFailed',
-      }),
-    );
+    client.handle('UnlockConnector', ({ params }) => {
+      const connector = connectorOf(params);
+      if (!this.statuses.has(connector)) return Promise.resolve({ status: 'UnlockFailed' });
+      // A cable left in after its transaction is released; the driver then takes it out.
+      const leftIn =
+        this.statuses.get(connector) === 'Finishing' && !this.transactions.has(connector);
+      if (leftIn) this.unplugLater(connector, UNLOCK_TO_UNPLUG_MS);
+      return Promise.resolve({ status: 'Unlocked' });
+    });
     client.handle('SetChargingProfile', ({ params }) => {
       const p = params as {
         connectorId: number;
@@ -386,6 +415,8 @@ export class ChargePointSimulator {
   /** Drops the connection (as a charger losing its network would). */
   async stop(): Promise<void> {
     this.stopHeartbeats();
+    for (const { timer } of this.unplugTimers.values()) clearTimeout(timer);
+    this.unplugTimers.clear();
     const client = this.client;
     this.client = null;
     await client?.close({ force: true });

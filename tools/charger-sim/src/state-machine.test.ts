@@ -135,6 +135,50 @@ describe('simulator state machine', () => {
     await sim.stop();
   });
 
+  test('a driver who comes back later takes the cable out then', async () => {
+    heard.length = 0;
+    const sim = new ChargePointSimulator({
+      url,
+      chargePointId: 'SM-4',
+      connectors: 1,
+      unplugAfterMs: 300,
+    });
+    await sim.start();
+    await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 });
+    await until(() => sim.transactionId(1) !== null);
+    const stoppedAt = Date.now();
+    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
+    await until(() => sim.status(1) === 'Finishing');
+    await until(() => sim.status(1) === 'Available');
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(300);
+    await sim.stop();
+  });
+
+  test('a cable left in is taken out soon after an UnlockConnector, not during a charge', async () => {
+    heard.length = 0;
+    const sim = new ChargePointSimulator({
+      url,
+      chargePointId: 'SM-5',
+      connectors: 2,
+      unplugAfterMs: 60_000,
+    });
+    await sim.start();
+    for (const connectorId of [1, 2]) {
+      await command('RemoteStartTransaction', { idTag: 'T', connectorId });
+      await until(() => sim.transactionId(connectorId) !== null);
+    }
+    expect(await command('UnlockConnector', { connectorId: 2 })).toEqual({ status: 'Unlocked' });
+    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
+    await until(() => sim.status(1) === 'Finishing');
+    expect(await command('UnlockConnector', { connectorId: 1 })).toEqual({ status: 'Unlocked' });
+    await until(() => sim.status(1) === 'Available');
+    expect(sim.status(2)).toBe('Charging');
+    expect(await command('UnlockConnector', { connectorId: 3 })).toEqual({
+      status: 'UnlockFailed',
+    });
+    await sim.stop();
+  });
+
   test('an unknown tag does not start; messages queued offline are replayed in order', async () => {
     heard.length = 0;
     const sim = new ChargePointSimulator({ url, chargePointId: 'SM-2', connectors: 1 });

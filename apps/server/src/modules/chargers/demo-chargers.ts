@@ -16,6 +16,15 @@ const variableDay = (weekday: number) => ({
 });
 
 /**
+ * Minutes a simulated driver leaves the cable in after a session at these demo chargers: at the
+ * long-stay bay, past its 30-minute grace, so the overstay fee shows; the app's cable release
+ * takes it out sooner. Elsewhere the cable comes out at once.
+ */
+export const DEMO_UNPLUG_AFTER_MINUTES: Readonly<Record<string, number>> = {
+  'DEMO-YORK-STATION': 45,
+};
+
+/**
  * The demo network's live chargers: provisioned on first start and, outside production, run by
  * simulators inside the server (README lists their barcodes).
  */
