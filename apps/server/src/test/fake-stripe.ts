@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../platform/config.ts';
+import { testConfig } from './test-app.ts';
 
 interface Answer {
   status: number;
@@ -309,3 +311,15 @@ export async function startFakeStripe() {
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** The secret the fake's webhook events are signed with, as the app is configured to check. */
+export const FAKE_WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** A test app's configuration with Stripe pointed at `fake`. */
+export function fakeStripeConfig(fake: FakeStripe): AppConfig {
+  return testConfig({
+    stripeSecretKey: 'sk_test_fake',
+    stripeWebhookSecret: FAKE_WEBHOOK_SECRET,
+    stripeApiUrl: fake.url,
+  });
+}

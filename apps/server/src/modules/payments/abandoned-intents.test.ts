@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Card, PaymentIntentResponse, UncapturedPaymentIntent } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import { paymentIntents } from '../../platform/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { createTestApp, DRIVER, OPERATOR, testClock, testConfig } from '../../test/test-app.ts';
+import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
+import { createTestApp, DRIVER, OPERATOR, testClock } from '../../test/test-app.ts';
 import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
 import { until, userRow } from '../../test/test-users.ts';
 
@@ -24,15 +24,7 @@ async function sweptApp(fake?: FakeStripe) {
   const t = await createTestApp({
     now: clock.now,
     payments: { intentSweepIntervalMs: 50 },
-    ...(fake
-      ? {
-          config: testConfig({
-            stripeSecretKey: 'sk_test_fake',
-            stripeWebhookSecret: 'whsec_test_secret',
-            stripeApiUrl: fake.url,
-          }),
-        }
-      : {}),
+    ...(fake ? { config: fakeStripeConfig(fake) } : {}),
   });
   const operator = (await t.login(OPERATOR)).token;
   const chargerId = (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '@evc/contract';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { createTestApp, DRIVER, OPERATOR, testConfig, type TestApp } from '../../test/test-app.ts';
+import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 
 const billing = {
   name: 'Dana Driver',
@@ -98,7 +98,7 @@ describe('edit-card on Stripe', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await createTestApp({
-      config: testConfig({ stripeSecretKey: 'sk_test_fake', stripeApiUrl: fake.url }),
+      config: fakeStripeConfig(fake),
     });
     driver = (await t.login(DRIVER)).token;
   });

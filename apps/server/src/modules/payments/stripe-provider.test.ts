@@ -3,8 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Card } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import { paymentIntents, users } from '../../platform/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { DRIVER, testConfig, type TestApp } from '../../test/test-app.ts';
+import {
+  FAKE_WEBHOOK_SECRET,
+  fakeStripeConfig,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../test/fake-stripe.ts';
+import { DRIVER, type TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import {
   authoriseNewSession,
@@ -16,7 +21,6 @@ import {
 import { createStripeClient } from './stripe-provider.ts';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = createStripeClient({ secretKey: 'sk_test_signer' });
 
 let fake: FakeStripe;
@@ -30,11 +34,7 @@ let chargerId: string;
 beforeAll(async () => {
   fake = await startFakeStripe();
   bed = await startTestBed({
-    config: testConfig({
-      stripeSecretKey: 'sk_test_fake',
-      stripeWebhookSecret: WEBHOOK_SECRET,
-      stripeApiUrl: fake.url,
-    }),
+    config: fakeStripeConfig(fake),
   });
   ({ t, driver, driverId, operator: other } = bed);
   chargerId = (await bed.charger('CP-STRIPE-1', '4301'))._id;
@@ -73,7 +73,8 @@ async function sendWebhook(event: object, signature?: string) {
     headers: {
       'content-type': 'application/json',
       'stripe-signature':
-        signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        signature ??
+        signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }),
     },
     payload,
   });

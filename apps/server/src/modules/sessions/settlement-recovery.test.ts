@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Card } from '@evc/contract';
 import { chargingSessions } from '../../platform/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
-import { testConfig, type TestApp } from '../../test/test-app.ts';
+import { fakeStripeConfig, startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { chargeHold, initiateIntent } from '../../test/test-payments.ts';
 import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
@@ -20,11 +20,7 @@ let driver: string;
 beforeAll(async () => {
   fake = await startFakeStripe();
   bed = await startTestBed({
-    config: testConfig({
-      stripeSecretKey: 'sk_test_fake',
-      stripeWebhookSecret: 'whsec_test_secret',
-      stripeApiUrl: fake.url,
-    }),
+    config: fakeStripeConfig(fake),
     sessions: { settlementRetryMs: RETRY_MS },
   });
   ({ t, driver } = bed);
