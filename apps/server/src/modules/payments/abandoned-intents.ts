@@ -35,10 +35,13 @@ export function createAbandonedIntentSweep(deps: {
     return db.transaction(async (tx) => {
       const repo = createPaymentRepository(tx);
       const row = await repo.intentUnlessLocked(intentId);
-      // Another node is on it or has finished it, or a session took it since it was listed.
-      if (!row || row.sessionId !== null || !SWEPT_STATUSES.includes(row.status)) return false;
-      const provider = deps.provider(tx);
       const now = deps.now();
+      // Another node is on it or has finished it, or a session took it since it was listed, or
+      // another node's attempt failed since then and put it off.
+      if (!row || row.sessionId !== null || !SWEPT_STATUSES.includes(row.status)) return false;
+      if (row.sweepAttempts >= MAX_SWEEP_ATTEMPTS) return false;
+      if (row.sweepRetryAt && row.sweepRetryAt > now) return false;
+      const provider = deps.provider(tx);
       try {
         const current = await recordIntentState(repo, await provider.retrieveIntent(row.id));
         if (!current) return false;
