@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
 import { SUPPORTED_LANGUAGES } from '@evc/domain';
 import type { Resource } from 'i18next';
@@ -32,6 +32,10 @@ if (!window.matchMedia) {
 }
 
 setupIonicReact({ mode: 'md', animated: false });
+
+// A page waits on several fake calls in turn; on a busy CI machine that can take over the default
+// second. A wait that never ends still fails, five seconds in.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n({ resources: translations(), language: 'en' });
