@@ -101,3 +101,32 @@ test("a declined card says 'Payment Failed, please use another card' and nothing
   await page.locator('.status-chip', { hasText: 'Available' }).first().waitFor();
   await context.close();
 });
+
+test('at the long-stay bay the payment waits for the cable, and releasing it settles the charge', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signIn(page);
+  await addCard(page, '4242 4242 4242 4242');
+  await chooseCard(page, '1002', '4242');
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Stop charging' }).click();
+  await page.waitForURL('**/charging-completed?**');
+  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+  // York's simulated driver leaves the cable in: overstay fees may still come, so the hold stays.
+  await page.locator('[data-field="overstay"]').waitFor();
+  expect(await page.locator('[data-field="paymentStatus"] dd').textContent()).toBe('Held');
+
+  await page.getByRole('button', { name: 'Release the cable' }).click();
+  await page.getByText('The cable is released. Thank you for charging with us.').waitFor({
+    timeout: 30_000,
+  });
+  await page
+    .locator('[data-field="paymentStatus"] dd', { hasText: 'Paid' })
+    .waitFor({ timeout: 30_000 });
+  const cost = await page.locator('[data-field="cost"] dd').textContent();
+  expect(await page.locator('[data-field="captured"] dd').textContent()).toBe(cost);
+  expect(await page.locator('[data-field="overstay"]').count()).toBe(0);
+  await context.close();
+});
