@@ -44,6 +44,21 @@ async function chooseCard(page: Page, barcode: string, last4: string): Promise<v
 const kwhShown = async (page: Page) =>
   Number.parseFloat((await page.getByTestId('live-kwh').textContent()) ?? '0');
 
+/** Confirms on the confirm page; the demo charger takes the remote start and the car draws. */
+async function startCharging(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  // Energy arrives with the charger's meter values, pushed live to the page.
+  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+}
+
+/** Stops from the in-progress page and waits for the completed page's final figures. */
+async function stopCharging(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stop charging' }).click();
+  await page.waitForURL('**/charging-completed?**');
+  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+}
+
 test('a driver adds a card, pays, charges on a live demo charger, pauses, resumes, stops and gets the receipt', async () => {
   const { context, page } = await newPhonePage(browser);
   await signIn(page);
@@ -52,13 +67,8 @@ test('a driver adds a card, pays, charges on a live demo charger, pauses, resume
   await page.getByRole('listitem').filter({ hasText: 'Expires 12/2034' }).first().waitFor();
 
   await chooseCard(page, '1003', '4242');
-  await page.getByRole('button', { name: 'Confirm and start' }).click();
-  // The demo charger takes the remote start, the cable goes in, and charging begins.
-  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  await startCharging(page);
   await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
-
-  // Energy arrives with the charger's meter values, pushed live to the page.
-  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
   const before = await kwhShown(page);
   await expect
     .poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 })
@@ -71,9 +81,7 @@ test('a driver adds a card, pays, charges on a live demo charger, pauses, resume
   await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 30_000 });
   await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
 
-  await page.getByRole('button', { name: 'Stop charging' }).click();
-  await page.waitForURL('**/charging-completed?**');
-  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+  await stopCharging(page);
   const cost = await page.locator('[data-field="cost"] dd').textContent();
   expect(cost).toMatch(/^£\d+\.\d{2}$/);
   expect(await page.locator('[data-field="captured"] dd').textContent()).toBe(cost);
@@ -107,13 +115,8 @@ test('at the long-stay bay the payment waits for the cable, and releasing it set
   await signIn(page);
   await addCard(page, '4242 4242 4242 4242');
   await chooseCard(page, '1002', '4242');
-  await page.getByRole('button', { name: 'Confirm and start' }).click();
-  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
-  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
-
-  await page.getByRole('button', { name: 'Stop charging' }).click();
-  await page.waitForURL('**/charging-completed?**');
-  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+  await startCharging(page);
+  await stopCharging(page);
   // York's simulated driver leaves the cable in: overstay fees may still come, so the hold stays.
   await page.locator('[data-field="overstay"]').waitFor();
   expect(await page.locator('[data-field="paymentStatus"] dd').textContent()).toBe('Held');

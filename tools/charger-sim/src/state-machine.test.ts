@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { RPCServer } from 'ocpp-rpc';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
-import { ChargePointSimulator } from './simulator.ts';
+import { ChargePointSimulator, type SimulatorOptions } from './simulator.ts';
 
 /** A bare central system that records what the simulator says and lets the test command it. */
 let server: RPCServer;
@@ -57,6 +57,25 @@ async function until(check: () => boolean) {
 function command(action: string, params: object) {
   if (!station) throw new Error('no station');
   return station.call(action, params);
+}
+
+/** A started simulator with one connector unless `options` say, heard afresh. */
+async function startedSimulator(chargePointId: string, options: Partial<SimulatorOptions> = {}) {
+  heard.length = 0;
+  const sim = new ChargePointSimulator({ url, chargePointId, connectors: 1, ...options });
+  await sim.start();
+  return sim;
+}
+
+async function startRemotely(sim: ChargePointSimulator, connectorId: number) {
+  await command('RemoteStartTransaction', { idTag: 'T', connectorId });
+  await until(() => sim.transactionId(connectorId) !== null);
+}
+
+/** Stops the connector's transaction remotely; the charger reports Finishing. */
+async function stopRemotely(sim: ChargePointSimulator, connectorId: number) {
+  await command('RemoteStopTransaction', { transactionId: sim.transactionId(connectorId) });
+  await until(() => sim.status(connectorId) === 'Finishing');
 }
 
 describe('simulator state machine', () => {
@@ -116,14 +135,10 @@ describe('simulator state machine', () => {
   });
 
   test('a cable kept plugged stays Finishing after the stop until it is unplugged', async () => {
-    heard.length = 0;
-    const sim = new ChargePointSimulator({ url, chargePointId: 'SM-3', connectors: 1 });
-    await sim.start();
+    const sim = await startedSimulator('SM-3');
     sim.keepCablePlugged(1);
-    await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 });
-    await until(() => sim.transactionId(1) !== null);
-    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
-    await until(() => sim.status(1) === 'Finishing');
+    await startRemotely(sim, 1);
+    await stopRemotely(sim, 1);
     await new Promise((done) => setTimeout(done, 100));
     expect(sim.status(1)).toBe('Finishing');
     // The bay is still taken: a new remote start is refused.
@@ -136,40 +151,21 @@ describe('simulator state machine', () => {
   });
 
   test('a driver who comes back later takes the cable out then', async () => {
-    heard.length = 0;
-    const sim = new ChargePointSimulator({
-      url,
-      chargePointId: 'SM-4',
-      connectors: 1,
-      unplugAfterMs: 300,
-    });
-    await sim.start();
-    await command('RemoteStartTransaction', { idTag: 'T', connectorId: 1 });
-    await until(() => sim.transactionId(1) !== null);
+    const sim = await startedSimulator('SM-4', { unplugAfterMs: 300 });
+    await startRemotely(sim, 1);
     const stoppedAt = Date.now();
-    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
-    await until(() => sim.status(1) === 'Finishing');
+    await stopRemotely(sim, 1);
     await until(() => sim.status(1) === 'Available');
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(300);
     await sim.stop();
   });
 
   test('a cable left in is taken out soon after an UnlockConnector, not during a charge', async () => {
-    heard.length = 0;
-    const sim = new ChargePointSimulator({
-      url,
-      chargePointId: 'SM-5',
-      connectors: 2,
-      unplugAfterMs: 60_000,
-    });
-    await sim.start();
-    for (const connectorId of [1, 2]) {
-      await command('RemoteStartTransaction', { idTag: 'T', connectorId });
-      await until(() => sim.transactionId(connectorId) !== null);
-    }
+    const sim = await startedSimulator('SM-5', { connectors: 2, unplugAfterMs: 60_000 });
+    await startRemotely(sim, 1);
+    await startRemotely(sim, 2);
     expect(await command('UnlockConnector', { connectorId: 2 })).toEqual({ status: 'Unlocked' });
-    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
-    await until(() => sim.status(1) === 'Finishing');
+    await stopRemotely(sim, 1);
     expect(await command('UnlockConnector', { connectorId: 1 })).toEqual({ status: 'Unlocked' });
     await until(() => sim.status(1) === 'Available');
     expect(sim.status(2)).toBe('Charging');

@@ -62,6 +62,18 @@ async function stopRemotely(id: string) {
   );
 }
 
+/** A CREDIT session stopped with the cable still in: Finishing, nothing debited yet. */
+async function stoppedOnCreditWithCableIn(chargerId: string) {
+  const started = await start({ chargerid: chargerId, connectorid: 1, source: 'CREDIT' });
+  await stopRemotely(started._id);
+  const waiting = await until(
+    () => session(started._id),
+    (view) => view.connectorStatus === 'Finishing',
+  );
+  expect(waiting.payment.status).toBe('none');
+  return started;
+}
+
 const settled = (id: string) =>
   until(
     () => session(id),
@@ -117,14 +129,7 @@ describe('a session stopped with the cable still in, at a tariff with overstay f
       ...OVERSTAY_EVERY_MINUTE,
       overstaygraceperiod: 10,
     });
-    const started = await start({ chargerid: charger._id, connectorid: 1, source: 'CREDIT' });
-    await stopRemotely(started._id);
-    await until(
-      () => session(started._id),
-      (view) => view.connectorStatus === 'Finishing',
-    );
-    expect((await session(started._id)).payment.status).toBe('none');
-
+    const started = await stoppedOnCreditWithCableIn(charger._id);
     await sim.unplug(1);
     const done = await settled(started._id);
     expect(done.data.cost.parts.overstay).toBe(0);
@@ -180,13 +185,7 @@ describe('a new session on the connector of one waiting for its unplug', () => {
       '6106',
       OVERSTAY_EVERY_MINUTE,
     );
-    const first = await start({ chargerid: charger._id, connectorid: 1, source: 'CREDIT' });
-    await stopRemotely(first._id);
-    await until(
-      () => session(first._id),
-      (view) => view.connectorStatus === 'Finishing',
-    );
-    expect((await session(first._id)).payment.status).toBe('none');
+    const first = await stoppedOnCreditWithCableIn(charger._id);
 
     // A card presented at the connector still Finishing starts the next session there.
     const tag = { uid: 'C0FFEE01', userid: bed.driverId };
