@@ -59,11 +59,13 @@ export async function startServer(
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitForServer(`${baseUrl}/api/apiversioncheck`, server, 90_000);
+    // A fresh embedded database and the demo network take seconds on a quiet machine; a busy
+    // one has been seen to take over a minute and a half.
+    await waitForServer(`${baseUrl}/api/apiversioncheck`, server, 180_000);
   } catch (error) {
     server.kill('SIGKILL');
-    console.error(output);
-    throw error;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}; the server said:\n${output || '(nothing)'}`);
   }
   return {
     baseUrl,
