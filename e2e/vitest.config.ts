@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['src/**/*.e2e.ts'],
     globalSetup: ['src/global-setup.ts'],
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    // A hook may start a server of its own: up to three minutes on a busy machine (src/server.ts).
+    hookTimeout: 200_000,
     fileParallelism: false,
   },
 });
