@@ -42,14 +42,41 @@ export async function callApi<T>(
   return answer.data;
 }
 
-/** Signs the demo operator in through the API and answers its access token. */
-export async function operatorToken(baseUrl: string, uuid: string): Promise<string> {
-  const operator = await callApi<{ user: { token: string } }>(baseUrl, '/login', {
-    name: 'operator@example.com',
-    password: 'Operator-pass-2026',
+/** Signs a demo account in through the API and answers its access token. */
+async function demoToken(baseUrl: string, name: string, password: string, uuid: string) {
+  const signedIn = await callApi<{ user: { token: string } }>(baseUrl, '/login', {
+    name,
+    password,
     apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
     appVersion: '2.7.9',
     uuid,
   });
-  return operator.user.token;
+  return signedIn.user.token;
+}
+
+/** Signs the demo operator in through the API and answers its access token. */
+export const operatorToken = (baseUrl: string, uuid: string): Promise<string> =>
+  demoToken(baseUrl, 'operator@example.com', 'Operator-pass-2026', uuid);
+
+/** Signs the demo driver in through the API and answers its access token. */
+export const driverToken = (baseUrl: string, uuid: string): Promise<string> =>
+  demoToken(baseUrl, 'driver@example.com', 'Driver-pass-2026', uuid);
+
+/**
+ * Saves a sandbox test card for the driver of `token` as the add-payment-method page does: the
+ * card goes to the provider, its payment method id to our server.
+ */
+export async function saveSandboxCard(
+  baseUrl: string,
+  token: string,
+  number: string,
+  expYear = new Date().getFullYear() + 3,
+): Promise<void> {
+  const method = await callApi<{ id: string }>(
+    baseUrl,
+    '/sandbox/payment_methods',
+    { number, exp_month: 12, exp_year: expYear, cvc: '123' },
+    token,
+  );
+  await callApi(baseUrl, '/addToStripeSources', { card: method.id }, token);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { submitSignIn } from './app.ts';
+import { callApi, driverToken, saveSandboxCard, submitSignIn } from './app.ts';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -8,6 +8,20 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // What the pages show at their widest, whichever browser tests ran first: a default card and
+  // another that can be made default, and a named RFID card.
+  const token = await driverToken(baseUrl, 'e2e-layout');
+  await saveSandboxCard(baseUrl, token, '4242 4242 4242 4242');
+  await saveSandboxCard(baseUrl, token, '4242 4242 4242 4242', new Date().getFullYear() + 4);
+  const driver = await callApi<{ _id: string }>(baseUrl, '/userdata', {}, token);
+  await callApi(
+    baseUrl,
+    '/createRFID',
+    {
+      tagData: { uid: 'A1B2C3D4E5F6', name: 'Carte de la voiture de société', userid: driver._id },
+    },
+    token,
+  );
 });
 
 afterAll(async () => {

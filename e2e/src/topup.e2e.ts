@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { acknowledgeAlert, callApi, submitSignIn } from './app.ts';
+import { acknowledgeAlert, callApi, driverToken, saveSandboxCard, submitSignIn } from './app.ts';
 import { launchBrowser, newPhonePage } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -18,19 +18,7 @@ async function creditMinor(): Promise<number> {
   return balance === 0 ? 0 : -balance;
 }
 
-/**
- * Saves a sandbox test card as the add-payment-method page does: the card goes to the provider,
- * its payment method id to our server.
- */
-async function saveCard(number: string): Promise<void> {
-  const method = await api<{ id: string }>('/sandbox/payment_methods', {
-    number,
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 3,
-    cvc: '123',
-  });
-  await api('/addToStripeSources', { card: method.id });
-}
+const saveCard = (number: string) => saveSandboxCard(baseUrl, token, number);
 
 async function signIn(page: Page) {
   await page.goto(`${baseUrl}/login`);
@@ -43,14 +31,7 @@ const pageBalance = (page: Page) => page.getByTestId('balance-amount');
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await callApi<{ user: { token: string } }>(baseUrl, '/login', {
-    name: 'driver@example.com',
-    password: 'Driver-pass-2026',
-    apiVersion: { majorversion: 2, minorversion: 0, patchversion: 0 },
-    appVersion: '2.7.9',
-    uuid: 'e2e-topup',
-  });
-  token = login.user.token;
+  token = await driverToken(baseUrl, 'e2e-topup');
 });
 
 afterAll(async () => {

@@ -54,6 +54,7 @@ export function ManagePaymentsPage() {
                   <span className="card-default">{t('payments.manage.default')}</span>
                 ) : (
                   <IonButton
+                    className="card-row__make-default"
                     size="small"
                     fill="outline"
                     disabled={selectDefault.isPending}
