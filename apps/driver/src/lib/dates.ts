@@ -199,10 +199,13 @@ export function useDates(): Dates {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const language = useAppLanguage();
-  const names = calendarNamesFrom(t('dates', { returnObjects: true, lng: language }));
-  // The names arrive with the language's translation file, after the first render.
-  const namesKey = JSON.stringify(names);
+  // The names arrive with the language's translation file, after the first render: the memo
+  // follows their text, not the new object each render makes.
+  const namesKey = JSON.stringify(
+    calendarNamesFrom(t('dates', { returnObjects: true, lng: language })),
+  );
   return useMemo(() => {
+    const names = JSON.parse(namesKey) as CalendarNames;
     const where = dateLocale(language, brand.defaultCountry);
     const formatters = new Map<string, DateFormatter>();
     return {
@@ -216,7 +219,5 @@ export function useDates(): Dates {
         return formatter.format(date);
       },
     };
-    // names is read through namesKey, which changes exactly when a name does
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, brand.defaultCountry, namesKey]);
 }
