@@ -283,18 +283,19 @@ describe('/listChargers', () => {
   });
 });
 
+/** The repositories a charger list reads, and the demo driver's sign-in as the list sees it. */
+async function driverListing() {
+  const repository = createChargerRepository(t.database.db);
+  const users = createUserRepository(t.database.db);
+  const driver = await users.findByEmail(DRIVER.email);
+  if (!driver) throw new Error('no demo driver');
+  const auth = { userId: driver.id, sessionId: 's', scope: 'full' as const, expiresAt: new Date() };
+  return { repository, users, auth };
+}
+
 describe('the list kept in small chunks', () => {
   test('after any mix of status and online changes it answers what a list read afresh answers', async () => {
-    const chargers = createChargerRepository(t.database.db);
-    const users = createUserRepository(t.database.db);
-    const driver = await users.findByEmail(DRIVER.email);
-    if (!driver) throw new Error('no demo driver');
-    const auth = {
-      userId: driver.id,
-      sessionId: 's',
-      scope: 'full' as const,
-      expiresAt: new Date(),
-    };
+    const { repository: chargers, users, auth } = await driverListing();
     // Two chargers a chunk and three a page: every chunk edge and page edge is crossed.
     const patched = createChargerList({ chargers, users, chunkRows: 2, pageSize: 3 });
     const variants = [
@@ -336,16 +337,7 @@ describe('the list kept in small chunks', () => {
   });
 
   test('chargers added, changed, moved and removed are patched in: the bytes a fresh read gives', async () => {
-    const repository = createChargerRepository(t.database.db);
-    const users = createUserRepository(t.database.db);
-    const driver = await users.findByEmail(DRIVER.email);
-    if (!driver) throw new Error('no demo driver');
-    const auth = {
-      userId: driver.id,
-      sessionId: 's',
-      scope: 'full' as const,
-      expiresAt: new Date(),
-    };
+    const { repository, users, auth } = await driverListing();
     // Whole reads have no `ids`: counted to show that one charger's change reads only that one.
     let wholeReads = 0;
     const chargers: typeof repository = {
