@@ -16,6 +16,8 @@ const LIVE_STATES: ChargingSessionState[] = ['charging', 'paused', 'pausedByVehi
 /** The driver's charging sessions. Every change that must happen once is a conditional update. */
 export function createChargingSessionRepository(db: Db) {
   const first = (rows: ChargingSessionRow[]) => rows[0];
+  const sessionsWhere = (condition: SQL | undefined) =>
+    db.select().from(chargingSessions).where(condition);
   /** Changes the session when it still meets `condition`; undefined when it no longer does. */
   const updateIf = async (id: string, patch: ChargingSessionPatch, condition?: SQL) =>
     first(
@@ -36,65 +38,46 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     async findById(id: string) {
-      return first(await db.select().from(chargingSessions).where(eq(chargingSessions.id, id)));
+      return first(await sessionsWhere(eq(chargingSessions.id, id)));
     },
 
     async findByTransactionId(transactionId: number) {
-      return first(
-        await db
-          .select()
-          .from(chargingSessions)
-          .where(eq(chargingSessions.transactionId, transactionId)),
-      );
+      return first(await sessionsWhere(eq(chargingSessions.transactionId, transactionId)));
     },
 
     async latestForUser(userId: string) {
       return first(
-        await db
-          .select()
-          .from(chargingSessions)
-          .where(eq(chargingSessions.userId, userId))
+        await sessionsWhere(eq(chargingSessions.userId, userId))
           .orderBy(desc(chargingSessions.createdAt))
           .limit(1),
       );
     },
 
     async openForUser(userId: string) {
-      return db
-        .select()
-        .from(chargingSessions)
-        .where(
-          and(eq(chargingSessions.userId, userId), inArray(chargingSessions.state, OPEN_STATES)),
-        )
-        .orderBy(desc(chargingSessions.createdAt));
+      return sessionsWhere(
+        and(eq(chargingSessions.userId, userId), inArray(chargingSessions.state, OPEN_STATES)),
+      ).orderBy(desc(chargingSessions.createdAt));
     },
 
     async openOnConnector(chargerId: string, connectorNumber: number) {
-      return db
-        .select()
-        .from(chargingSessions)
-        .where(
-          and(
-            eq(chargingSessions.chargerId, chargerId),
-            eq(chargingSessions.connectorNumber, connectorNumber),
-            inArray(chargingSessions.state, OPEN_STATES),
-          ),
-        )
-        .orderBy(desc(chargingSessions.createdAt));
+      return sessionsWhere(
+        and(
+          eq(chargingSessions.chargerId, chargerId),
+          eq(chargingSessions.connectorNumber, connectorNumber),
+          inArray(chargingSessions.state, OPEN_STATES),
+        ),
+      ).orderBy(desc(chargingSessions.createdAt));
     },
 
     async latestOnConnectorForUser(userId: string, chargerId: string, connectorNumber: number) {
       return first(
-        await db
-          .select()
-          .from(chargingSessions)
-          .where(
-            and(
-              eq(chargingSessions.userId, userId),
-              eq(chargingSessions.chargerId, chargerId),
-              eq(chargingSessions.connectorNumber, connectorNumber),
-            ),
-          )
+        await sessionsWhere(
+          and(
+            eq(chargingSessions.userId, userId),
+            eq(chargingSessions.chargerId, chargerId),
+            eq(chargingSessions.connectorNumber, connectorNumber),
+          ),
+        )
           .orderBy(desc(chargingSessions.createdAt))
           .limit(1),
       );
@@ -102,16 +85,13 @@ export function createChargingSessionRepository(db: Db) {
 
     /** Pending sessions whose charger never started them in time. */
     async overduePending(now: Date) {
-      return db
-        .select()
-        .from(chargingSessions)
-        .where(
-          and(
-            eq(chargingSessions.state, 'pending'),
-            isNull(chargingSessions.transactionId),
-            lt(chargingSessions.startDeadline, now),
-          ),
-        );
+      return sessionsWhere(
+        and(
+          eq(chargingSessions.state, 'pending'),
+          isNull(chargingSessions.transactionId),
+          lt(chargingSessions.startDeadline, now),
+        ),
+      );
     },
 
     /** Changes a session that is still charging, paused or waiting; a finished one stays as it is. */
@@ -167,9 +147,7 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     async findByIdTag(idTag: string) {
-      return first(
-        await db.select().from(chargingSessions).where(eq(chargingSessions.idTag, idTag)),
-      );
+      return first(await sessionsWhere(eq(chargingSessions.idTag, idTag)));
     },
 
     /** True for the one caller allowed to settle the session's payment (its first attempt). */
@@ -222,50 +200,44 @@ export function createChargingSessionRepository(db: Db) {
      * `maxAttempts` attempts each.
      */
     async settlementsDue(now: Date, staleBefore: Date, maxAttempts: number) {
-      return db
-        .select()
-        .from(chargingSessions)
-        .where(
-          and(
-            eq(chargingSessions.state, 'finished'),
-            inArray(chargingSessions.paymentStatus, ['none', 'held', 'failed']),
-            eq(chargingSessions.awaitingUnplug, false),
-            lt(chargingSessions.settlementAttempts, maxAttempts),
-            or(
-              and(
-                isNull(chargingSessions.settlementClaimedAt),
-                lt(chargingSessions.updatedAt, staleBefore),
-              ),
-              and(
-                inArray(chargingSessions.paymentStatus, ['none', 'held']),
-                lt(chargingSessions.settlementClaimedAt, staleBefore),
-              ),
-              and(
-                eq(chargingSessions.paymentStatus, 'failed'),
-                lte(chargingSessions.settlementRetryAt, now),
-              ),
+      return sessionsWhere(
+        and(
+          eq(chargingSessions.state, 'finished'),
+          inArray(chargingSessions.paymentStatus, ['none', 'held', 'failed']),
+          eq(chargingSessions.awaitingUnplug, false),
+          lt(chargingSessions.settlementAttempts, maxAttempts),
+          or(
+            and(
+              isNull(chargingSessions.settlementClaimedAt),
+              lt(chargingSessions.updatedAt, staleBefore),
+            ),
+            and(
+              inArray(chargingSessions.paymentStatus, ['none', 'held']),
+              lt(chargingSessions.settlementClaimedAt, staleBefore),
+            ),
+            and(
+              eq(chargingSessions.paymentStatus, 'failed'),
+              lte(chargingSessions.settlementRetryAt, now),
             ),
           ),
-        );
+        ),
+      );
     },
 
     /** Finished sessions waiting for their cable to come out, on one connector or anywhere. */
     async awaitingUnplug(on?: { chargerId: string; connectorNumber: number }) {
-      return db
-        .select()
-        .from(chargingSessions)
-        .where(
-          and(
-            eq(chargingSessions.state, 'finished'),
-            eq(chargingSessions.awaitingUnplug, true),
-            ...(on
-              ? [
-                  eq(chargingSessions.chargerId, on.chargerId),
-                  eq(chargingSessions.connectorNumber, on.connectorNumber),
-                ]
-              : []),
-          ),
-        );
+      return sessionsWhere(
+        and(
+          eq(chargingSessions.state, 'finished'),
+          eq(chargingSessions.awaitingUnplug, true),
+          ...(on
+            ? [
+                eq(chargingSessions.chargerId, on.chargerId),
+                eq(chargingSessions.connectorNumber, on.connectorNumber),
+              ]
+            : []),
+        ),
+      );
     },
 
     /** Changes a session still waiting for its unplug (its overstay so far). */
