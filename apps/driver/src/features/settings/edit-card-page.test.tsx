@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '@evc/contract';
-import { testUser } from '../../test/fixtures.ts';
+import { testCard, testUser } from '../../test/fixtures.ts';
 import { fill, ionControl, submitForm } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { callsTo, json, stubServer } from '../../test/stub-server.ts';
@@ -9,22 +9,7 @@ import { EditCardPage } from './edit-card-page.tsx';
 import { signedInAs } from '../../test/signed-in.ts';
 import { answers } from './test-support.ts';
 
-const card: Card = {
-  id: 'pm_1',
-  source: 'PAYG',
-  brand: 'visa',
-  last4: '4242',
-  exp_month: 4,
-  exp_year: 2031,
-  country: 'GB',
-  funding: 'debit',
-  name: null,
-  address_line1: null,
-  address_city: null,
-  address_postal_code: null,
-  address_country: null,
-  default: true,
-};
+const card: Card = testCard({ id: 'pm_1', exp_year: 2031, funding: 'debit' });
 
 const countries = [{ code: 'GB', name: 'United Kingdom', helpline: null }];
 const updatePath = '/development/stripe/paymentMethod/update';
