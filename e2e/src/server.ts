@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -26,14 +27,25 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** A loopback port free now, so that two test runs on one machine never share a server. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
+  const address = probe.address();
+  await new Promise((closed) => probe.close(closed));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
 /**
  * Starts the whole system as `npm start` does (built app, API, outbox) on a fresh embedded
- * database, with the given extra environment.
+ * database, with the given extra environment, on `port` or a free one.
  */
 export async function startServer(
-  port: number,
+  port?: number,
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
+  port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'evc-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
