@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@evc/domain';
+import { needsPaymentIntent, PAYMENT_METHODS } from '@evc/domain';
 import { isoDateTime } from './shared.ts';
 import { connectorStatus, tariffInput } from './chargers.ts';
 
@@ -94,8 +94,8 @@ export type TransactionView = z.infer<typeof transactionView>;
 
 /**
  * POST /remoteStartTransaction. `source` is how the driver pays; PAYG, APPLEPAY and GOOGLEPAY need
- * `intent_id`, a held intent; CREDIT and FUELCARD need none (000 §4). `profile` is an optional
- * OCPP charging profile limit in A for the session (null: the charger's default).
+ * `intent_id`, a held intent of the caller's; CREDIT and FUELCARD take none (000 §4). `profile`
+ * is an optional OCPP charging profile limit in A for the session (null: the charger's default).
  */
 export const remoteStartTransactionRequest = z
   .object({
@@ -109,12 +109,18 @@ export const remoteStartTransactionRequest = z
     source: z.enum(PAYMENT_METHODS),
   })
   .superRefine((request, ctx) => {
-    const needsIntent = request.source !== 'CREDIT' && request.source !== 'FUELCARD';
+    const needsIntent = needsPaymentIntent(request.source);
     if (needsIntent && request.intent_id === null)
       ctx.addIssue({
         code: 'custom',
         path: ['intent_id'],
         message: `required for ${request.source}`,
+      });
+    if (!needsIntent && request.intent_id !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intent_id'],
+        message: `must be null for ${request.source}`,
       });
   });
 

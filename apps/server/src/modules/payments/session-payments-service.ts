@@ -21,6 +21,8 @@ export const paymentFailed = (reason: string) =>
   new AppError(402, 'PAYMENT_FAILED', `Payment Failed, please use another card: ${reason}`);
 export const intentNotHeld = (reason: string) =>
   new AppError(409, 'INTENT_NOT_HELD', `No payment is held for this session: ${reason}`);
+export const intentNotFound = () =>
+  new AppError(404, 'INTENT_NOT_FOUND', 'intent_id: no such payment of yours');
 export const fuelCardNotAllowed = () =>
   new AppError(409, 'FUELCARD_NOT_ALLOWED', 'This charger’s tariff cannot be paid by fuel card');
 export const noDefaultCard = () =>
@@ -121,9 +123,9 @@ export function createSessionPayments(deps: {
 
         if (!input.intentId) throw intentNotHeld('start with a held card payment');
         const intent = await repo.intent(input.intentId, { lock: true });
-        if (intent?.userId !== input.userId || intent.purpose !== 'charge') {
-          throw intentNotHeld('no such payment of yours');
-        }
+        // Another driver's intent is answered as one that does not exist.
+        if (intent?.userId !== input.userId) throw intentNotFound();
+        if (intent.purpose !== 'charge') throw intentNotHeld('the payment is not for charging');
         const current = await recordIntentState(
           repo,
           await deps.provider(tx).retrieveIntent(intent.id),
@@ -257,7 +259,10 @@ export function createSessionPayments(deps: {
         const intent = intentId ? await repo.intent(intentId, { lock: true }) : undefined;
         // A card session at a free tariff held nothing and owes nothing.
         if (!intent && amount === 0) return finish('released', 0);
-        if (!intent || intent.userId !== row.userId) {
+        const ofThisSession =
+          intent?.userId === row.userId &&
+          (intent.sessionId === null || intent.sessionId === row.sessionId);
+        if (!intent || !ofThisSession) {
           return finish('failed', 0, {
             message: 'no held payment for this session',
             retryable: false,
@@ -318,8 +323,10 @@ export function createSessionPayments(deps: {
         const intentId = row?.intentId ?? input.intentId;
         if (intentId) {
           const intent = await repo.intent(intentId, { lock: true });
+          // Only a hold of the session's own driver, not securing another session, is let go.
           const mine =
-            intent && (intent.sessionId === null || intent.sessionId === input.sessionId);
+            intent?.userId === (row?.userId ?? input.userId) &&
+            (intent.sessionId === null || intent.sessionId === input.sessionId);
           if (mine && intent.status !== 'canceled' && intent.status !== 'succeeded') {
             await recordIntentState(
               repo,

@@ -158,8 +158,8 @@ describe('card payments (PAYG)', () => {
     const intentId = await heldIntent();
     const { sessionId, result } = start('PAYG', intentId);
     await result;
-    await t.app.payments.release({ sessionId, intentId });
-    await t.app.payments.release({ sessionId, intentId });
+    await t.app.payments.release({ sessionId, userId: driverId, intentId });
+    await t.app.payments.release({ sessionId, userId: driverId, intentId });
     expect(await intent(intentId)).toMatchObject({ status: 'canceled' });
     const [row] = await t.database.db
       .select()
@@ -189,11 +189,11 @@ describe('card payments (PAYG)', () => {
   });
 
   it.each([
-    ['no intent', null, 'INTENT_NOT_HELD'],
-    ['an unknown intent', 'pi_nothing', 'INTENT_NOT_HELD'],
-  ])('refuses %s with 409', async (_label, intentId, code) => {
+    ['no intent', null, 409, 'INTENT_NOT_HELD'],
+    ['an unknown intent', 'pi_nothing', 404, 'INTENT_NOT_FOUND'],
+  ])('refuses %s', async (_label, intentId, status, code) => {
     const error = await rejection(start('PAYG', intentId).result);
-    expect([error.statusCode, error.code]).toEqual([409, code]);
+    expect([error.statusCode, error.code]).toEqual([status, code]);
   });
 
   it('refuses an intent not yet confirmed', async () => {
@@ -201,12 +201,60 @@ describe('card payments (PAYG)', () => {
     expect([error.statusCode, error.code]).toEqual([409, 'INTENT_NOT_HELD']);
   });
 
-  it('refuses another driver’s held intent', async () => {
+  it('refuses another driver’s held intent as if it did not exist', async () => {
     const intentId = await heldIntent();
     const error = await rejection(
       authoriseNewSession(t, { userId: otherId, source: 'PAYG', intentId, tariff: paid }).result,
     );
-    expect(error.code).toBe('INTENT_NOT_HELD');
+    const unknown = await rejection(
+      authoriseNewSession(t, { userId: otherId, source: 'PAYG', intentId: 'pi_x', tariff: paid })
+        .result,
+    );
+    expect(error.toBody()).toEqual(unknown.toBody());
+    expect([error.statusCode, error.message]).toEqual([404, 'intent_id: no such payment of yours']);
+    expect(await intent(intentId)).toMatchObject({ status: 'requires_capture' });
+  });
+
+  it('another driver’s session can neither release nor capture my hold', async () => {
+    const intentId = await heldIntent();
+    await setBalance(otherId, -1000);
+    // Their CREDIT session names my intent: nothing of theirs holds it.
+    const { sessionId, result } = authoriseNewSession(t, {
+      userId: otherId,
+      source: 'CREDIT',
+      intentId,
+      tariff: paid,
+    });
+    expect(await result).toEqual({ held: 0, hold: null });
+    await t.app.payments.release({ sessionId, userId: otherId, intentId });
+    // A session of theirs with no payment recorded at all, naming my intent.
+    await t.app.payments.release({ sessionId: newId(), userId: otherId, intentId });
+    expect(await intent(intentId)).toMatchObject({ status: 'requires_capture' });
+
+    const settled = await settleInPounds(
+      t,
+      { userId: otherId, sessionId: newId(), source: 'PAYG', intentId },
+      1500,
+    );
+    expect(settled.status).toBe('failed');
+    expect(await intent(intentId)).toMatchObject({
+      status: 'requires_capture',
+      amount_capturable: 3000,
+      amount_received: 0,
+    });
+    // Still mine to charge with.
+    expect((await start('PAYG', intentId).result).held).toBe(3000);
+  });
+
+  it('a session cannot capture a hold of mine that secures my other session', async () => {
+    const intentId = await heldIntent();
+    await start('PAYG', intentId).result;
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId: newId(), source: 'PAYG', intentId },
+      1500,
+    );
+    expect(settled.status).toBe('failed');
     expect(await intent(intentId)).toMatchObject({ status: 'requires_capture' });
   });
 

@@ -49,7 +49,7 @@ export interface SessionPayments {
   }): Promise<{ held: number; hold: SessionHold | null }>;
 
   /**
-   * Takes the final cost: captures it from the hold (the rest released; a cost of 0 cancels the
+   * Takes the final cost (only from a hold of the session's own driver): captures it from the hold (the rest released; a cost of 0 cancels the
    * hold), debits it from the credit balance, or records it against the fuel card. A hold found
    * already captured (an earlier attempt whose answer was lost) is recorded as it stands.
    * `retryable` marks a failure that may pass on another attempt (the provider unreachable or
@@ -70,6 +70,9 @@ export interface SessionPayments {
     retryable?: true;
   }>;
 
-  /** Releases the hold of a session that never started (the charger refused, no cable came). */
-  release(input: { sessionId: string; intentId: string | null }): Promise<void>;
+  /**
+   * Releases the hold of a session that never started (the charger refused, no cable came). Only
+   * an intent of the session's driver (`userId`) that secures no other session is canceled.
+   */
+  release(input: { sessionId: string; userId: string; intentId: string | null }): Promise<void>;
 }

@@ -233,7 +233,7 @@ describe('session payments with Stripe', () => {
   it('release cancels the hold with an idempotency key', async () => {
     const { sessionId, intentId } = await heldSession();
     const mark = fake.requests.length;
-    await t.app.payments.release({ sessionId, intentId });
+    await t.app.payments.release({ sessionId, userId: driverId, intentId });
     expect(since(mark).filter((request) => request.path.endsWith('/cancel'))).toEqual([
       expect.objectContaining({ idempotencyKey: `release:${sessionId}` }),
     ]);

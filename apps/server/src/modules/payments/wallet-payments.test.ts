@@ -165,7 +165,7 @@ describe('wallet payment intents on the sandbox', () => {
 
     await confirm(intent.intentid, await walletMethod());
     const error = await rejection(startWith('GOOGLEPAY', intent.intentid, otherId).result);
-    expect(error.code).toBe('INTENT_NOT_HELD');
+    expect(error.code).toBe('INTENT_NOT_FOUND');
     // Still mine to use.
     expect((await startWith('GOOGLEPAY', intent.intentid).result).held).toBe(3000);
   });

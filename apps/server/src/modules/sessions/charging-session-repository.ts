@@ -69,11 +69,11 @@ export function createChargingSessionRepository(db: Db) {
       ).orderBy(desc(chargingSessions.createdAt));
     },
 
-    async latestOnConnectorForUser(userId: string, chargerId: string, connectorNumber: number) {
+    /** The newest session on the connector, whoever's. */
+    async latestOnConnector(chargerId: string, connectorNumber: number) {
       return first(
         await sessionsWhere(
           and(
-            eq(chargingSessions.userId, userId),
             eq(chargingSessions.chargerId, chargerId),
             eq(chargingSessions.connectorNumber, connectorNumber),
           ),

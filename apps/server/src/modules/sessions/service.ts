@@ -7,6 +7,7 @@ import {
   type TransactionView,
 } from '@evc/contract';
 import {
+  connectorUnlockVerdict,
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
   hasOverstayFees,
@@ -51,6 +52,7 @@ const CABLE_HELD = new Set(['Preparing', 'Charging', 'SuspendedEV', 'SuspendedEV
 
 const sessionNotFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', 'Transaction Not Found');
 const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+const connectorBusy = () => new AppError(409, 'CONNECTOR_BUSY', 'This connector is already in use');
 const notCharging = () =>
   new AppError(409, 'TRANSACTION_NOT_CHARGING', 'This session is not charging');
 
@@ -259,7 +261,7 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function reject(row: ChargingSessionRow): Promise<ChargingSessionRow> {
     const rejected = await deps.sessions.rejectPending(row.id);
     if (!rejected) return (await deps.sessions.findById(row.id)) ?? row;
-    await deps.payments.release({ sessionId: row.id, intentId: row.intentId });
+    await deps.payments.release({ sessionId: row.id, userId: row.userId, intentId: row.intentId });
     const released =
       (await deps.sessions.update(row.id, {
         paymentStatus: row.paymentStatus === 'held' ? 'released' : row.paymentStatus,
@@ -453,7 +455,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (!connector) throw validationError('connectorid', 'no such connector on this charger');
       if (!found.charger.online) throw chargerOffline();
       if ((await deps.sessions.openOnConnector(found.charger.id, connector.connectorNumber)).length)
-        throw new AppError(409, 'CONNECTOR_BUSY', 'This connector is already in use');
+        throw connectorBusy();
 
       // The session keeps the tariff it started with: leaving a group mid-charge changes nothing.
       const tariff =
@@ -482,7 +484,7 @@ export function createSessionService(deps: SessionServiceDeps) {
           connectorNumber: connector.connectorNumber,
           idTag,
           source: body.source,
-          intentId: authorised.hold?.intentId ?? body.intent_id,
+          intentId: authorised.hold?.intentId ?? null,
           state: 'pending',
           tariff,
           limitA: body.profile?.limitA ?? null,
@@ -491,7 +493,11 @@ export function createSessionService(deps: SessionServiceDeps) {
           paymentStatus: authorised.held > 0 ? 'held' : 'none',
         });
       } catch (error) {
-        await deps.payments.release({ sessionId, intentId: body.intent_id });
+        await deps.payments.release({
+          sessionId,
+          userId: auth.userId,
+          intentId: authorised.hold?.intentId ?? null,
+        });
         throw error;
       }
       changed(row);
@@ -619,14 +625,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     async unlock(auth: AuthContext, chargerId: string, connectorNumber: number) {
-      if (!(await deps.chargers.findById(chargerId))) throw chargerNotFound();
-      // Only the driver whose cable it is may release it.
-      const mine = await deps.sessions.latestOnConnectorForUser(
-        auth.userId,
-        chargerId,
-        connectorNumber,
-      );
-      if (!mine) throw sessionNotFound();
+      await connectorOfMine(auth, chargerId, connectorNumber);
       return deps.commands.unlockConnector(chargerId, connectorNumber);
     },
 
@@ -889,7 +888,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         paymentStatus: authorised.held > 0 ? 'held' : 'none',
       });
     } catch (error) {
-      await deps.payments.release({ sessionId, intentId });
+      await deps.payments.release({ sessionId, userId, intentId });
       // A replay racing this one recorded the session first.
       if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
       throw error;
@@ -898,17 +897,57 @@ export function createSessionService(deps: SessionServiceDeps) {
     return null;
   }
 
+  /**
+   * The connector, when the caller's cable is the one in it: their current or just-finished
+   * session is the newest there and nobody else's runs (`connectorUnlockVerdict`).
+   */
+  async function connectorOfMine(auth: AuthContext, chargerId: string, connectorNumber: number) {
+    const found = await deps.chargers.findById(chargerId);
+    if (!found) throw chargerNotFound();
+    const connector = found.connectors.find((c) => c.connectorNumber === connectorNumber);
+    if (!connector) throw validationError('connectorid', 'no such connector on this charger');
+    const [latest, open, ongoing] = await Promise.all([
+      deps.sessions.latestOnConnector(chargerId, connectorNumber),
+      deps.sessions.openOnConnector(chargerId, connectorNumber),
+      deps.transactions.ongoing(chargerId, connectorNumber),
+    ]);
+    const verdict = connectorUnlockVerdict({
+      callerId: auth.userId,
+      latest: latest
+        ? {
+            ownerId: latest.userId,
+            state: latest.state,
+            transactionId: latest.transactionId,
+            endedAt: latest.state === 'rejected' ? latest.updatedAt : latest.stoppedAt,
+            awaitingUnplug: latest.awaitingUnplug,
+          }
+        : null,
+      openSessionOwners: open.map((row) => row.userId),
+      runningTransactionIds: ongoing.map((tx) => tx.transactionId),
+      connector: { status: connector.status, statusAt: connector.statusAt },
+      now: deps.now(),
+    });
+    switch (verdict) {
+      case 'allowed':
+        return { found, connector, ongoing };
+      case 'notYourSession':
+        throw sessionNotFound();
+      case 'connectorInUse':
+        throw connectorBusy();
+    }
+  }
+
   async function unlockCheckOf(
     auth: AuthContext,
     query: { chargerid: string; connectorid: number; userid: string },
   ) {
     if (query.userid !== auth.userId) throw forbidden();
-    const found = await deps.chargers.findById(query.chargerid);
-    if (!found) throw chargerNotFound();
-    const connector = found.connectors.find((c) => c.connectorNumber === query.connectorid);
-    if (!connector) throw validationError('connectorid', 'no such connector on this charger');
+    const { found, connector, ongoing } = await connectorOfMine(
+      auth,
+      query.chargerid,
+      query.connectorid,
+    );
     const status = found.charger.online ? knownStatus(connector.status) : 'Offline';
-    const ongoing = await deps.transactions.ongoing(query.chargerid, query.connectorid);
     return { released: ongoing.length === 0 && !CABLE_HELD.has(status), status };
   }
 }

@@ -4,7 +4,7 @@ import { transactionView, type Card, type TransactionView } from '@evc/contract'
 import { energyKwh } from '@evc/domain';
 import { chargingSessions, users } from '../../platform/db/schema.ts';
 import { setStoredBalance, until, userRow } from '../../test/test-users.ts';
-import { DRIVER, type TestApp } from '../../test/test-app.ts';
+import { DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import {
   chargeHold,
@@ -725,5 +725,122 @@ describe('a FUELCARD session', () => {
       captured: done.data.cost.applied_cost.total,
       status: 'invoiced',
     });
+  });
+});
+
+describe('a start names only the caller’s own intent (issue 12)', () => {
+  test('another driver cannot start on my intent, nor have my hold released', async () => {
+    const { charger, sim } = await bed.liveCharger('CP-SESS-THEIRS', '5197');
+    const intentId = await heldIntent(charger._id);
+    await setStoredBalance(t, OPERATOR.email, -5000);
+    // The charger refuses every start: a start accepted here would be rejected and released.
+    await sim.setStatus(1, 'Unavailable');
+    const body = (source: string, intent_id: string) => ({
+      chargerid: charger._id,
+      connectorid: 1,
+      source,
+      intent_id,
+    });
+
+    for (const source of ['CREDIT', 'FUELCARD']) {
+      const named = await t.call('remoteStartTransaction', {
+        token: other,
+        body: body(source, intentId),
+      });
+      expect(named.status, JSON.stringify(named.body)).toBe(400);
+      expect(named.body.message).toMatch(/^intent_id: /);
+    }
+    const mine = await t.call('remoteStartTransaction', {
+      token: other,
+      body: body('PAYG', intentId),
+    });
+    const unknown = await t.call('remoteStartTransaction', {
+      token: other,
+      body: body('PAYG', 'pi_no_such_intent'),
+    });
+    expect(mine.status).toBe(404);
+    expect(mine.body).toEqual(unknown.body);
+    expect(mine.body.message).toMatch(/^intent_id: /);
+
+    expect(await sandboxIntent(intentId)).toMatchObject({
+      status: 'requires_capture',
+      amount_capturable: 3000,
+    });
+    await sim.setStatus(1, 'Available');
+    const started = await start(driver, body('PAYG', intentId));
+    expect(started.payment).toEqual({ held: 3000, captured: null, status: 'held' });
+    await chargeThenStop(driver, started._id);
+  });
+});
+
+describe('who may release the cable (issue 12)', () => {
+  const unlock = (token: string, chargerid: string) =>
+    t.call('unlockChargerConnector', { token, body: { chargerid, connectorid: 1 } });
+  const unlockCheck = (token: string, userid: string, chargerid: string) =>
+    t.call('unlockCheck', { token, query: { chargerid, connectorid: '1', userid } });
+
+  test('a driver who charged there yesterday cannot unlock the connector during another’s session', async () => {
+    const { charger, sim } = await bed.liveCharger('CP-SESS-UNLOCK', '5198');
+    await setStoredBalance(t, OPERATOR.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const theirs = await start(other, { chargerid: charger._id, connectorid: 1, source: 'CREDIT' });
+    await chargeThenStop(other, theirs._id);
+    // Just finished: its driver may still release the cable.
+    expect((await unlock(other, charger._id)).body.data).toEqual({ status: 'Unlocked' });
+
+    const yesterday = new Date(Date.now() - 24 * 3600_000);
+    await t.database.db
+      .update(chargingSessions)
+      .set({ createdAt: yesterday, startedAt: yesterday, stoppedAt: yesterday })
+      .where(eq(chargingSessions.id, theirs._id));
+    const alone = await unlock(other, charger._id);
+    expect(alone.status).toBe(404);
+    await until(
+      () => Promise.resolve(sim.status(1)),
+      (status) => status === 'Available',
+    );
+
+    const mine = await startOnCredit(charger._id);
+    await until(
+      () => session(driver, mine._id),
+      (view) => view.state === 'charging',
+    );
+    const operatorId = (await userRow(t, OPERATOR.email)).id;
+    for (const answer of [
+      await unlock(other, charger._id),
+      await unlockCheck(other, operatorId, charger._id),
+    ]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+    }
+    expect((await unlock(driver, charger._id)).body.data).toEqual({ status: 'Unlocked' });
+    expect((await unlockCheck(driver, driverId, charger._id)).body.data).toEqual({
+      released: false,
+      status: 'Charging',
+    });
+
+    await chargeThenStop(driver, mine._id);
+    expect((await unlock(driver, charger._id)).status).toBe(200);
+    expect((await unlock(other, charger._id)).status).toBe(404);
+  });
+
+  test('a driver who stopped a minute ago cannot unlock once another has started there', async () => {
+    const { charger, sim } = await bed.liveCharger('CP-SESS-UNLOCK2', '5199');
+    await setStoredBalance(t, OPERATOR.email, -5000);
+    await setStoredBalance(t, DRIVER.email, -5000);
+    const theirs = await start(other, { chargerid: charger._id, connectorid: 1, source: 'CREDIT' });
+    await chargeThenStop(other, theirs._id);
+    await until(
+      () => Promise.resolve(sim.status(1)),
+      (status) => status === 'Available',
+    );
+    const mine = await startOnCredit(charger._id);
+    const refused = await unlock(other, charger._id);
+    expect(refused.status).toBe(404);
+    await until(
+      () => session(driver, mine._id),
+      (view) => view.state === 'charging',
+    );
+    expect((await unlock(other, charger._id)).status).toBe(404);
+    await chargeThenStop(driver, mine._id);
   });
 });

@@ -1,0 +1,508 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { PAYMENT_METHODS } from '@evc/domain';
+import {
+  calls,
+  chargeHistoryResponse,
+  chargerView,
+  type CallName,
+  type Calls,
+  type RfidCard,
+  type User,
+} from '@evc/contract';
+import type { CallOptions, CallResult, TestApp } from './test/test-app.ts';
+import { DRIVER } from './test/test-app.ts';
+import { startTestBed, type TestBed } from './test/test-bed.ts';
+import {
+  chargeHold,
+  confirmSandboxIntent,
+  initiateIntent,
+  sandboxHold,
+  sandboxPaymentMethod,
+  saveSandboxCard,
+} from './test/test-payments.ts';
+import { remoteStart, remoteStop, sessionView } from './test/test-sessions.ts';
+import { registeredDriver, setStoredBalance, until } from './test/test-users.ts';
+
+/**
+ * Issue 12: a second driver (B) calls every owner-scoped call of the catalogue with the first
+ * driver's (A's) ids. No answer may read or change A's data, and A's data reads the same after.
+ */
+
+type UserCall = { [K in CallName]: Calls[K]['auth'] extends 'user' ? K : never }[CallName];
+
+/** Everything of A's a call could name, and the public things (chargers, groups) around it. */
+interface ForeignIds {
+  userId: string;
+  usercode: string;
+  sessionId: string;
+  intentId: string;
+  cardId: string;
+  rfidId: string;
+  rfidUid: string;
+  chargerId: string;
+  barcode: string;
+  groupId: string;
+  groupCode: string;
+}
+
+interface Probe {
+  /** The call as B makes it, naming the ids given, with `shape`'s fields where it has some. */
+  send: (ids: ForeignIds, shape: Record<string, unknown>) => CallOptions;
+  /** Payload fields to vary besides the ids. */
+  shapes?: fc.Arbitrary<Record<string, unknown>>;
+  /**
+   * Set when a 2xx is a proper answer about B's own data (a list of B's things, B's null
+   * "latest session"): the answer must then carry nothing of A's. Without it, any 2xx fails.
+   */
+  ownAnswer?: string;
+}
+
+/**
+ * Calls that take no id of anyone else's and act on the caller's own account only, or that a
+ * driver is refused outright; each with the reason it is not probed here.
+ */
+const takesNoForeignId: Partial<Record<UserCall, string>> = {
+  mfaMethods: "reads the caller's own MFA methods",
+  mfaSetup: "sets up MFA on the caller's own account",
+  mfaSetupConfirm: "confirms the caller's own MFA setup",
+  mfaSetDefault: "changes the caller's own default MFA method",
+  mfaRemove: "removes one of the caller's own MFA methods",
+  updatePassword: "changes the caller's own password, given the current one",
+  checkToken: "checks the caller's own token",
+  logout: "ends the caller's own session",
+  requestAccountDeletion: "deletes the caller's own account",
+  getVisibilityPermissions: "the caller's own permissions, from their roles",
+  getHelpline: 'the helpline of a country',
+  sandboxCreatePaymentMethod: 'makes a new payment method from a card number',
+  operatorCreateCharger: 'an operator call (operator tests); names no existing thing',
+  operatorCreateGroup: 'an operator call (operator tests); names no existing thing',
+  joinGroupByCode:
+    "a group's code is its invitation, not a driver's data: joining changes only the caller's memberships",
+};
+
+/** Calls that name their caller answer a caller who names themself. */
+const NAMES_CALLER = "with the caller's own user id, the caller's own account";
+
+const probes: Partial<Record<UserCall, Probe>> = {
+  userdata: { send: () => ({ body: {} }), ownAnswer: "the caller's own account" },
+  updateUser: {
+    send: (ids) => ({
+      params: { userid: ids.userId },
+      body: { fields: { first_name: 'Mallory', language: 'fr' } },
+    }),
+    ownAnswer: NAMES_CALLER,
+  },
+  setUserLanguage: {
+    send: (ids) => ({ body: { userid: ids.userId, lang: 'fr' } }),
+    ownAnswer: NAMES_CALLER,
+  },
+  getUserBalance: {
+    send: (ids) => ({ body: { userid: ids.userId, refresh: true } }),
+    ownAnswer: NAMES_CALLER,
+  },
+  getChargerByBarcode: {
+    send: (ids) => ({ body: { barcode: ids.barcode } }),
+    ownAnswer: 'a public charger',
+  },
+  listChargers: { send: () => ({ body: {} }), ownAnswer: 'the public charger list' },
+  operatorListChargers: { send: () => ({}) },
+  operatorGetCharger: { send: (ids) => ({ params: { chargerid: ids.chargerId } }) },
+  operatorUpdateCharger: {
+    send: (ids) => ({ params: { chargerid: ids.chargerId }, body: { name: 'Taken over' } }),
+  },
+  operatorDeleteCharger: { send: (ids) => ({ params: { chargerid: ids.chargerId } }) },
+  getChargerPreauth: {
+    send: (ids) => ({ params: { chargerid: ids.chargerId } }),
+    ownAnswer: "the charger's pre-authorisation for the caller",
+  },
+  checkMyTransactionData: {
+    send: (ids) => ({ body: { chargerid: ids.chargerId, connectorid: 1 } }),
+    ownAnswer: "the caller's own transaction there: none",
+  },
+  getUnauthorizedAuthsOnChargerByBarcode: {
+    send: (ids) => ({ body: { barcode: ids.barcode } }),
+    ownAnswer: 'unknown tags shown at a charger',
+  },
+  getChargerCapabilities: {
+    send: (ids) => ({ params: { chargerid: ids.chargerId } }),
+    ownAnswer: "a charger's capabilities",
+  },
+  listCards: { send: () => ({ body: {} }), ownAnswer: "the caller's own cards" },
+  addToStripeSources: { send: (ids) => ({ body: { card: ids.cardId, fuelCard: false } }) },
+  deleteStripeSource: { send: (ids) => ({ body: { source: ids.cardId } }) },
+  selectDefaultStripeSource: { send: (ids) => ({ body: { source: ids.cardId } }) },
+  getPaymentMethod: { send: (ids) => ({ query: { pm_id: ids.cardId } }) },
+  updatePaymentMethod: {
+    send: (ids) => ({
+      body: {
+        pm_id: ids.cardId,
+        name: 'Mallory',
+        address_line1: '1 Other Street',
+        address_city: 'Hull',
+        address_postal_code: 'HU1 1AA',
+        address_country: 'GB',
+      },
+    }),
+  },
+  initiatePaymentIntent: {
+    send: (ids) => ({ body: { ...chargeHold(ids.chargerId, ids.cardId), amount: 3000 } }),
+  },
+  getUncapturedPaymentIntents: {
+    send: (ids) => ({ body: { card_id: ids.cardId } }),
+    ownAnswer: "the caller's own holds on that card: none",
+  },
+  sendReceipt: { send: (ids) => ({ body: { transactionid: ids.sessionId } }) },
+  sandboxConfirmPaymentIntent: {
+    send: (ids) => ({ params: { id: ids.intentId }, body: { payment_method: ids.cardId } }),
+  },
+  sandboxAuthenticatePaymentIntent: {
+    send: (ids) => ({ params: { id: ids.intentId }, body: { outcome: 'fail' } }),
+  },
+  sandboxGetPaymentIntent: { send: (ids) => ({ params: { id: ids.intentId } }) },
+  remoteStartTransaction: {
+    send: (ids, shape) => ({
+      body: { chargerid: ids.chargerId, connectorid: 1, intent_id: ids.intentId, ...shape },
+    }),
+    // Sources that need no intent as well: a start naming A's intent with one is refused too.
+    shapes: fc.record({ source: fc.constantFrom(...PAYMENT_METHODS) }),
+  },
+  remoteStopTransaction: { send: (ids) => ({ body: { transactionid: ids.sessionId } }) },
+  pauseTransaction: { send: (ids) => ({ params: { transactionid: ids.sessionId } }) },
+  unpauseTransaction: { send: (ids) => ({ params: { transactionid: ids.sessionId } }) },
+  clearDefaultProfile: { send: (ids) => ({ body: { transactionid: ids.sessionId } }) },
+  getTransactionByID: { send: (ids) => ({ body: { transactionid: ids.sessionId } }) },
+  latestUserTransaction: { send: () => ({}), ownAnswer: "the caller's own latest session" },
+  unlockChargerConnector: {
+    send: (ids) => ({ body: { chargerid: ids.chargerId, connectorid: 1 } }),
+  },
+  unlockCheck: {
+    send: (ids) => ({ query: { chargerid: ids.chargerId, connectorid: '1', userid: ids.userId } }),
+  },
+  listJoinedUserGroups: { send: () => ({ body: {} }), ownAnswer: "the caller's own groups" },
+  listJoinedGroups: { send: () => ({ body: {} }), ownAnswer: "the caller's own groups" },
+  removeSelfFromGroup: { send: (ids) => ({ body: { userid: ids.userId, groupid: ids.groupId } }) },
+  addUserToGroupByCode: {
+    send: (ids) => ({
+      body: { code: { groupcode: ids.groupCode, usercode: '' }, userid: ids.userId },
+    }),
+    ownAnswer: `${NAMES_CALLER}; a group's code is its invitation`,
+  },
+  leaveJoinedGroup: {
+    send: (ids) => ({ body: { groupid: ids.groupId } }),
+    ownAnswer: "the caller's own membership, once they joined by the code",
+  },
+  operatorListGroups: { send: () => ({}) },
+  operatorSetGroupTariffs: {
+    send: (ids) => ({
+      params: { groupid: ids.groupId },
+      body: { chargers: [ids.chargerId], tariff: { standard_rate: 0.01, currency: 'GBP' } },
+    }),
+  },
+  getChargeHistory: {
+    send: (ids) => ({ body: { usercode: ids.usercode, limit: 20 } }),
+    ownAnswer: "the caller's own history",
+  },
+  getDashboardData: {
+    send: (ids) => ({ body: { chargerid: ids.chargerId } }),
+    ownAnswer: "the caller's own figures at that charger",
+  },
+  createRFID: {
+    send: (ids) => ({ body: { tagData: { uid: ids.rfidUid, userid: ids.userId } } }),
+  },
+  linkRFIDByCardnumber: {
+    send: (ids) => ({ body: { cardnumber: ids.rfidUid, userid: ids.userId } }),
+  },
+  unlinkRFID: { send: (ids) => ({ body: { rfidid: ids.rfidId, userid: ids.userId } }) },
+  getUserRFIDs: {
+    send: (ids) => ({ body: { userid: ids.userId } }),
+    ownAnswer: "the caller's own cards",
+  },
+};
+
+const userCalls = (Object.keys(calls) as CallName[]).filter(
+  (name): name is UserCall => calls[name].auth === 'user',
+);
+
+let bed: TestBed;
+let t: TestApp;
+/** A's token (the seeded driver) and B's (a driver who registered). */
+let a: string;
+let b: string;
+let bId: string;
+/** A's things, and every id of A's B might name (several per kind), and B's own user id. */
+let mine: ForeignIds;
+/** A's ids, but B's own user id and code where the call names its caller. */
+let asCaller: ForeignIds;
+const aIds: Record<keyof ForeignIds, string[]> = {
+  userId: [],
+  usercode: [],
+  sessionId: [],
+  intentId: [],
+  cardId: [],
+  rfidId: [],
+  rfidUid: [],
+  chargerId: [],
+  barcode: [],
+  groupId: [],
+  groupCode: [],
+};
+/** Strings that are A's alone: none may appear in an answer to B. */
+let secrets: string[];
+let before: unknown;
+
+/** What A reads of their own data; B's calls must leave every bit of it as it was. */
+async function aData() {
+  const ok = async (answer: Promise<CallResult>) => {
+    const { status, body } = await answer;
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.data;
+  };
+  const session = async (id: string) => {
+    const view = await sessionView(t, a, id);
+    // A running session's energy and cost move by themselves; who and what it is does not.
+    return {
+      id,
+      state: view.state,
+      source: view.source,
+      intent: view.intent_id,
+      pay: view.payment,
+    };
+  };
+  const intent = async (id: string) => {
+    const data = (await ok(t.call('sandboxGetPaymentIntent', { token: a, params: { id } }))) as {
+      status: string;
+      amount_capturable: number;
+      amount_received: number;
+    };
+    return [id, data.status, data.amount_capturable, data.amount_received];
+  };
+  const history = chargeHistoryResponse.parse(
+    await ok(
+      t.call('getChargeHistory', { token: a, body: { usercode: mine.usercode, limit: 20 } }),
+    ),
+  );
+  const charger = chargerView.parse(
+    await ok(
+      t.call('operatorGetCharger', { token: bed.operator, params: { chargerid: mine.chargerId } }),
+    ),
+  );
+  return {
+    user: await ok(t.call('userdata', { token: a, body: {} })),
+    balance: await ok(t.call('getUserBalance', { token: a, body: { userid: mine.userId } })),
+    cards: await ok(t.call('listCards', { token: a, body: {} })),
+    rfids: await ok(t.call('getUserRFIDs', { token: a, body: { userid: mine.userId } })),
+    groups: await ok(t.call('listJoinedGroups', { token: a, body: {} })),
+    history: history.map((item) => [item._id, item.chargerid, item.startdate, item.finished]),
+    sessions: await Promise.all(aIds.sessionId.map(session)),
+    intents: await Promise.all(aIds.intentId.map(intent)),
+    held: await ok(
+      t.call('getUncapturedPaymentIntents', { token: a, body: { card_id: mine.cardId } }),
+    ),
+    charger: [charger.name, charger.idTag.barcode, charger.tariff],
+  };
+}
+
+beforeAll(async () => {
+  bed = await startTestBed({ sessions: { startTimeoutMs: 60_000 } });
+  ({ t, driver: a } = bed);
+  ({ token: b, id: bId } = await registeredDriver(t, 'second.driver@example.org'));
+  await setStoredBalance(t, DRIVER.email, -5000);
+
+  const { charger, sim } = await bed.liveCharger('CP-OWNER-1', '6101');
+  const { charger: idle } = await bed.liveCharger('CP-OWNER-2', '6102');
+  const user = (await t.call('userdata', { token: a, body: {} })).body.data as User;
+
+  // B charged at this connector before A came (B's latest session there, long over).
+  await setStoredBalance(t, 'second.driver@example.org', -5000);
+  const earlier = await remoteStart(t, b, {
+    chargerid: charger._id,
+    connectorid: 1,
+    source: 'CREDIT',
+  });
+  await until(
+    () => sessionView(t, b, earlier._id),
+    (view) => view.kWh > 0.05,
+  );
+  await remoteStop(t, b, earlier._id);
+  await until(
+    () => sessionView(t, b, earlier._id),
+    (view) => view.state === 'finished' && view.payment.status === 'debited',
+  );
+  await until(
+    () => Promise.resolve(sim.status(1)),
+    (status) => status === 'Available',
+  );
+
+  // A finished session, paid from a card hold: history and a receipt.
+  const first = await sandboxHold(t, a, charger._id);
+  const finished = await remoteStart(t, a, {
+    chargerid: charger._id,
+    connectorid: 1,
+    source: 'PAYG',
+    intent_id: first.intentId,
+  });
+  await until(
+    () => sessionView(t, a, finished._id),
+    (view) => view.kWh > 0.05,
+  );
+  await remoteStop(t, a, finished._id);
+  await until(
+    () => sessionView(t, a, finished._id),
+    (view) => view.state === 'finished' && view.payment.status === 'captured',
+  );
+  await until(
+    () => Promise.resolve(sim.status(1)),
+    (status) => status === 'Available',
+  );
+  // A session running now, on another hold.
+  const second = await sandboxHold(t, a, charger._id);
+  const running = await remoteStart(t, a, {
+    chargerid: charger._id,
+    connectorid: 1,
+    source: 'PAYG',
+    intent_id: second.intentId,
+  });
+  await until(
+    () => sessionView(t, a, running._id),
+    (view) => view.state === 'charging',
+  );
+  // A hold not yet used, an intent not yet confirmed, and a top-up.
+  const spare = await sandboxHold(t, a, idle._id);
+  const unconfirmed = await initiateIntent(t, a, chargeHold(idle._id, spare.card.id));
+  const topup = await initiateIntent(t, a, {
+    type: 'topup',
+    amount: 1000,
+    source: spare.card.id,
+    capture_method: 'automatic',
+  });
+  expect((await confirmSandboxIntent(t, a, topup.intentid, spare.card.id)).status).toBe(200);
+  // An RFID card, and a group membership.
+  const rfid = await t.call('createRFID', {
+    token: a,
+    body: { tagData: { uid: '04AB12CD', userid: user._id, name: 'Work' } },
+  });
+  expect(rfid.status, JSON.stringify(rfid.body)).toBe(200);
+  const card = rfid.body.data as RfidCard;
+  const group = await t.call('operatorCreateGroup', {
+    token: bed.operator,
+    body: { name: 'Owner scope', groupcode: 'OWNER-SCOPE' },
+  });
+  expect(group.status).toBe(200);
+  const joined = await t.call('joinGroupByCode', {
+    token: a,
+    body: { code: { groupcode: 'OWNER-SCOPE', usercode: 'A-1' } },
+  });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+  mine = {
+    userId: user._id,
+    usercode: user.HRCode,
+    sessionId: running._id,
+    intentId: spare.intentId,
+    cardId: spare.card.id,
+    rfidId: card._id,
+    rfidUid: card.uid,
+    chargerId: charger._id,
+    barcode: charger.idTag.barcode,
+    groupId: (group.body.data as { _id: string })._id,
+    groupCode: 'OWNER-SCOPE',
+  };
+  Object.assign(aIds, {
+    userId: [user._id],
+    usercode: [user.HRCode],
+    sessionId: [running._id, finished._id],
+    intentId: [
+      spare.intentId,
+      unconfirmed.intentid,
+      first.intentId,
+      second.intentId,
+      topup.intentid,
+    ],
+    cardId: [spare.card.id, first.card.id, second.card.id],
+    rfidId: [card._id],
+    rfidUid: [card.uid],
+    chargerId: [charger._id, idle._id],
+    barcode: [charger.idTag.barcode, idle.idTag.barcode],
+    groupId: [mine.groupId],
+    groupCode: ['OWNER-SCOPE'],
+  });
+  secrets = [
+    user._id,
+    user.HRCode,
+    DRIVER.email,
+    card._id,
+    card.uid,
+    unconfirmed.client_secret,
+    ...aIds.sessionId,
+    ...aIds.intentId,
+    ...aIds.cardId,
+  ];
+  const self = (await t.call('userdata', { token: b, body: {} })).body.data as User;
+  asCaller = { ...mine, userId: self._id, usercode: self.HRCode };
+  aIds.userId.push(self._id);
+  aIds.usercode.push(self.HRCode);
+  // B is a driver with money and a card of their own, who could start anywhere.
+  await saveSandboxCard(t, b);
+  await sandboxPaymentMethod(t, b);
+  before = await aData();
+}, 240_000);
+
+afterAll(() => bed.close());
+
+/** A's real ids mostly, now and then another string in their place. */
+const foreignIds = (): fc.Arbitrary<ForeignIds> =>
+  fc.record(
+    Object.fromEntries(
+      Object.entries(aIds).map(([kind, values]) => [
+        kind,
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...values) },
+          { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 24 }) },
+        ),
+      ]),
+    ) as { [K in keyof ForeignIds]: fc.Arbitrary<string> },
+  );
+
+describe('a second driver naming the first driver’s ids (issue 12)', () => {
+  test('every call a user makes is probed here or says why it names no one else’s data', () => {
+    const unaccounted = userCalls.filter(
+      (name) => probes[name] === undefined && takesNoForeignId[name] === undefined,
+    );
+    const both = userCalls.filter((name) => probes[name] && takesNoForeignId[name]);
+    expect({ unaccounted, both }).toEqual({ unaccounted: [], both: [] });
+  });
+
+  test.each(userCalls.filter((name) => probes[name] !== undefined))(
+    '%s with A’s ids reads and changes nothing of A’s',
+    async (name) => {
+      const probe = probes[name];
+      if (!probe) throw new Error(`no probe for ${name}`);
+      await fc.assert(
+        fc.asyncProperty(foreignIds(), probe.shapes ?? fc.constant({}), async (ids, shape) => {
+          const answer = await t.call(name, { token: b, ...probe.send(ids, shape) });
+          const text = JSON.stringify(answer.body);
+          expect(answer.status, text).toBeLessThan(500);
+          if (answer.status >= 200 && answer.status < 300) {
+            expect(probe.ownAnswer, `${name} answered ${answer.status}: ${text}`).toBeDefined();
+            expect(secrets.filter((secret) => text.includes(secret))).toEqual([]);
+          }
+        }),
+        {
+          numRuns: 6,
+          examples: [
+            [mine, { source: 'CREDIT' }],
+            [asCaller, { source: 'PAYG' }],
+          ],
+        },
+      );
+    },
+  );
+
+  test('A’s data reads the same afterwards', async () => {
+    expect(await aData()).toEqual(before);
+    // B's own account was used all along, and is still B's.
+    const self = (await t.call('userdata', { token: b, body: {} })).body.data as User;
+    expect(self._id).toBe(bId);
+  });
+});
