@@ -39,13 +39,17 @@ export interface ChargerServiceDeps {
   list?: Pick<ChargerListDeps, 'bus' | 'maxAgeMs' | 'log'>;
 }
 
-/** A provisioned charger's row, from the operator's input (the password already hashed). */
+/**
+ * A provisioned charger's row, from the operator's input (the password already hashed). It may
+ * connect without a password only when provisioned without one on purpose.
+ */
 export function newChargerRow(
   input: ChargerInput,
   extras: { id: string; passwordHash: string | null; operatorId: string | null },
 ): NewCharger {
   return {
     ...extras,
+    allowNoPassword: extras.passwordHash === null && input.allowNoPassword,
     chargePointId: input.chargePointId,
     barcode: input.barcode,
     name: input.name,
@@ -183,12 +187,15 @@ export function createChargerService(deps: ChargerServiceDeps) {
         ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
         ...(patch.tariff !== undefined ? { tariff: storedTariff(patch.tariff) } : {}),
         ...(patch.home !== undefined ? { home: patch.home } : {}),
+        ...(patch.allowNoPassword !== undefined ? { allowNoPassword: patch.allowNoPassword } : {}),
         ...(patch.password !== undefined
           ? {
               passwordHash:
                 patch.password === null ? null : await deps.passwords.hash(patch.password),
             }
           : {}),
+        // A charger with a password must present it.
+        ...(typeof patch.password === 'string' ? { allowNoPassword: false } : {}),
       };
       await deps.chargers.update(
         id,
