@@ -1,13 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createRPCError, RPCError, RPCServer } from 'ocpp-rpc';
+import { RPCError, RPCInternalError, RPCServer } from 'ocpp-rpc';
 import { TimeoutError } from 'ocpp-rpc/lib/errors';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
-import type { ChargerRow, OcppTransactionRow } from '../../platform/db/schema.ts';
+import type { ChargerRow } from '../../platform/db/schema.ts';
 import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
 import type { TransactionRepository } from '../sessions/transaction-repository.ts';
 import {
@@ -133,7 +133,7 @@ async function presentsItsPassword(
 function handshakeAddress(handshake: IHandshakeInterface, trustProxy: boolean): string {
   const forwarded = trustProxy ? handshake.headers['x-forwarded-for'] : undefined;
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || (handshake.remoteAddress ?? "unknown");
+  return first || (handshake.remoteAddress ?? 'unknown');
 }
 
 /**
@@ -224,17 +224,13 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   }
 
   /**
-   * The transaction a charger names, when it is one of its own. Transaction ids are issued here
-   * only: an id never issued, or another charger's, is logged and answered without a change.
+   * Whose transaction a charger names. Transaction ids are issued here only: a message naming an
+   * id never issued, or another charger's, changes nothing and is logged.
    */
-  async function ownTransaction(
-    chargerId: string,
-    transactionId: number,
-    action: string,
-  ): Promise<OcppTransactionRow | 'unknown' | 'foreign'> {
-    const row = await deps.transactions.findById(transactionId);
-    if (row?.chargerId === chargerId) return row;
-    if (!row) {
+  async function whoseTransaction(chargerId: string, transactionId: number, action: string) {
+    const owner = (await deps.transactions.findById(transactionId))?.chargerId;
+    if (owner === chargerId) return 'own';
+    if (owner === undefined) {
       deps.log.warn(
         { chargerId, transactionId, action },
         'OCPP message names an unknown transaction',
@@ -242,7 +238,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       return 'unknown';
     }
     deps.log.warn(
-      { chargerId, ownerChargerId: row.chargerId, transactionId, action },
+      { chargerId, ownerChargerId: owner, transactionId, action },
       "OCPP message names another charger's transaction: refused",
     );
     return 'foreign';
@@ -308,7 +304,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         } catch (error) {
           if (error instanceof RPCError) throw error;
           deps.log.error({ err: error, chargerId, action }, 'OCPP message not handled');
-          throw createRPCError('InternalError', 'The message could not be handled', {});
+          throw new RPCInternalError('The message could not be handled');
         }
       });
 
@@ -354,9 +350,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       return { idTagInfo: { status } };
     });
 
-    // Late, replayed or out-of-order transaction messages are taken and reconciled, never
-    // refused: a charger that was offline replays what it queued. Each names a transaction of its
-    // own charger; one naming another's changes nothing.
+    // Late, replayed or out-of-order transaction messages are taken and reconciled: a charger
+    // that was offline replays what it queued. Each must name a transaction of its own charger.
     handle('StartTransaction', async (p) => {
       const idTag = text(p.idTag) ?? '';
       const { status, userId, tag } = await authorize(chargerId, idTag);
@@ -410,10 +405,6 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     handle('StopTransaction', async (p) => {
       const transactionId = integer(p.transactionId);
       const answer = (status: string) => (text(p.idTag) ? { idTagInfo: { status } } : {});
-      const own = await ownTransaction(chargerId, transactionId, 'StopTransaction');
-      if (own === 'foreign') return answer('Invalid');
-      // OCPP 1.6 §4.10: a StopTransaction is always answered, lest the charger send it forever.
-      if (own === 'unknown') return answer('Accepted');
       const stop = await deps.transactions.stop({
         transactionId,
         chargerId,
@@ -421,7 +412,11 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         stoppedAt: reportedAt(p, deps.now()),
         reason: text(p.reason),
       });
-      if (!stop) return answer('Accepted');
+      if (!stop) {
+        // OCPP 1.6 §4.10: a StopTransaction is answered all the same, lest it be sent forever.
+        const whose = await whoseTransaction(chargerId, transactionId, 'StopTransaction');
+        return answer(whose === 'foreign' ? 'Invalid' : 'Accepted');
+      }
       const { row, changed: stopped } = stop;
       await storeMeterValues(chargerId, row.connectorNumber, transactionId, p.transactionData);
       if (stopped) {
@@ -453,11 +448,11 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     handle('MeterValues', async (p) => {
       const transactionId = typeof p.transactionId === 'number' ? p.transactionId : null;
       // MeterValues.conf has no refusal: samples naming a transaction not the charger's are dropped.
-      const own =
-        transactionId === null
-          ? null
-          : await ownTransaction(chargerId, transactionId, 'MeterValues');
-      if (own === 'unknown' || own === 'foreign') return {};
+      if (
+        transactionId !== null &&
+        (await whoseTransaction(chargerId, transactionId, 'MeterValues')) !== 'own'
+      )
+        return {};
       await storeMeterValues(chargerId, integer(p.connectorId), transactionId, p.meterValue);
       return {};
     });

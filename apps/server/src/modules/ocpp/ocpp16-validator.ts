@@ -1,17 +1,19 @@
-import { createRPCError } from 'ocpp-rpc';
+import { RPCPropertyConstraintViolationError } from 'ocpp-rpc';
 import standardValidators from 'ocpp-rpc/lib/standard-validators';
 import { Validator } from 'ocpp-rpc/lib/validator';
 
-/** A NUL, or half of a surrogate pair without its other half: no PostgreSQL text can hold it. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Half of a surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** No PostgreSQL text can hold a NUL or a lone surrogate. */
+const unstorable = (text: string) => text.includes('\0') || LONE_SURROGATE.test(text);
 
 /** The path of the first string in `value` (a key or a value) holding such a character, else null. */
 export function unstorableStringField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '(message)' : null;
+  if (typeof value === 'string') return unstorable(value) ? path || '(message)' : null;
   if (typeof value !== 'object' || value === null) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (UNSTORABLE.test(key)) return itemPath;
+    if (unstorable(key)) return itemPath;
     const found = unstorableStringField(item, itemPath);
     if (found !== null) return found;
   }
@@ -30,10 +32,8 @@ class Ocpp16Validator extends Validator {
     const valid = super.validate(schemaId, params);
     const field = unstorableStringField(params);
     if (field !== null) {
-      throw createRPCError(
-        'PropertyConstraintViolation',
+      throw new RPCPropertyConstraintViolationError(
         `${field}: NUL characters and lone surrogates are not allowed`,
-        { field },
       );
     }
     return valid;
