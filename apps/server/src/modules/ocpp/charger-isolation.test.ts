@@ -71,7 +71,11 @@ const storedFromB = async () =>
   t.database.db.select().from(ocppMeterValues).where(eq(ocppMeterValues.chargerId, chargerB._id));
 
 const timestamp = fc
-  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-01-01T00:00:00Z') })
+  .date({
+    min: new Date('2020-01-01T00:00:00Z'),
+    max: new Date('2035-01-01T00:00:00Z'),
+    noInvalidDate: true,
+  })
   .map((date) => date.toISOString());
 const meterReading = fc.integer({ min: 0, max: 2_147_483_647 });
 const tag = fc.stringMatching(/^[A-Z0-9]{1,20}$/);
