@@ -166,7 +166,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
 
     async update(auth: AuthContext, id: string, patch: ChargerPatch): Promise<ChargerView> {
       await requireOperator(auth);
-      await load(id);
+      const { charger } = await load(id);
       if (patch.barcode && (await deps.chargers.isBarcodeTaken(patch.barcode, id)))
         throw barcodeTaken();
       if (
@@ -175,6 +175,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
       ) {
         throw idTaken();
       }
+      const withoutPassword =
+        patch.password === undefined ? charger.passwordHash === null : patch.password === null;
       const changes = {
         ...(patch.chargePointId !== undefined ? { chargePointId: patch.chargePointId } : {}),
         ...(patch.barcode !== undefined ? { barcode: patch.barcode } : {}),
@@ -187,15 +189,16 @@ export function createChargerService(deps: ChargerServiceDeps) {
         ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
         ...(patch.tariff !== undefined ? { tariff: storedTariff(patch.tariff) } : {}),
         ...(patch.home !== undefined ? { home: patch.home } : {}),
-        ...(patch.allowNoPassword !== undefined ? { allowNoPassword: patch.allowNoPassword } : {}),
         ...(patch.password !== undefined
           ? {
               passwordHash:
                 patch.password === null ? null : await deps.passwords.hash(patch.password),
             }
           : {}),
-        // A charger with a password must present it.
-        ...(typeof patch.password === 'string' ? { allowNoPassword: false } : {}),
+        // Only on purpose: a password set or removed clears it unless this patch sets it again.
+        allowNoPassword:
+          withoutPassword &&
+          (patch.allowNoPassword ?? (patch.password === undefined && charger.allowNoPassword)),
       };
       await deps.chargers.update(
         id,

@@ -159,7 +159,8 @@ describe('chargers without a password', () => {
     expect(await handshake('CP-HS-OPEN', { password: 'open-no-more', from: '10.0.4.3' })).toEqual(
       CONNECTED,
     );
-    // Removing the password does not open the charger: that takes the flag again.
+    // Removing the password does not open the charger: that takes the flag again, once without.
+    await patchCharger(open._id, { allowNoPassword: true });
     await patchCharger(open._id, { password: null });
     expect(await handshake('CP-HS-OPEN', { from: '10.0.4.4' })).toEqual(REFUSED);
 
