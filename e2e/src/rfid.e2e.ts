@@ -30,6 +30,8 @@ beforeAll(async () => {
       lon: -0.401,
       connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
       tariff: { standard_rate: 0.42, currency: 'GBP' },
+      // The simulator below runs it without a password.
+      allowNoPassword: true,
     },
     token,
   ).catch((error: unknown) => {

@@ -31,6 +31,7 @@ import {
   MISSED_HEARTBEATS,
 } from './modules/ocpp/central-system.ts';
 import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
+import type { HandshakeLimit } from './modules/ocpp/handshake-throttle.ts';
 import './modules/ocpp/fastify-ocpp.ts';
 import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
 import { registerPayments } from './modules/payments/payments-module.ts';
@@ -82,7 +83,12 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   /** OCPP timings (tests shorten them). */
-  ocpp?: { heartbeatSeconds?: number; pingIntervalMs?: number; commandTimeoutMs?: number };
+  ocpp?: {
+    heartbeatSeconds?: number;
+    pingIntervalMs?: number;
+    commandTimeoutMs?: number;
+    handshakeLimit?: HandshakeLimit;
+  };
   /** The bus between nodes; in-process unless given. */
   bus?: Bus;
   /**
@@ -262,6 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     heartbeatSeconds: options.ocpp?.heartbeatSeconds,
     pingIntervalMs: options.ocpp?.pingIntervalMs,
+    handshakeLimit: options.ocpp?.handshakeLimit,
+    trustProxy: config.trustProxy,
     log: app.log,
   });
   app.decorate('ocpp', {

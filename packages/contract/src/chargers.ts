@@ -94,16 +94,19 @@ export const chargerInput = z.object({
     ),
   tariff: tariffInput,
   password: z.string().min(8).max(64).optional(),
+  /** A charger without a password connects only with this set; a password clears it. */
+  allowNoPassword: z.boolean().default(false),
   home: z.boolean().default(false),
 });
 export type ChargerInput = z.input<typeof chargerInput>;
 /** PATCH: any field; a field left out stays as it is (no defaults), a null password removes it. */
 export const chargerPatch = chargerInput
-  .omit({ home: true, password: true })
+  .omit({ home: true, password: true, allowNoPassword: true })
   .partial()
   .extend({
     home: z.boolean().optional(),
     password: z.string().min(8).max(64).nullable().optional(),
+    allowNoPassword: z.boolean().optional(),
   });
 export const chargerIdParams = z.object({ chargerid: z.string().min(1) });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChargerView } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../test/test-app.ts';
+import { createChargerRepository } from '../modules/chargers/repository.ts';
 import { runChargerCli } from './charger-cli.ts';
 
 let t: TestApp;
@@ -88,6 +89,35 @@ describe('npm run charger', () => {
       connectors: [{ type: 'CCS', maxPowerKw: 50 }, { type: 'CHAdeMO' }],
       tariff: { standard_rate: 0.69, connection_cost: 100 },
     });
+  });
+
+  test('a charger connects without a password only when added or updated with --no-password', async () => {
+    const chargers = createChargerRepository(t.database.db);
+    const stored = async () => {
+      const row = await chargers.findByChargePointId('CP-CLI-04');
+      return { password: row?.passwordHash != null, allowNoPassword: row?.allowNoPassword };
+    };
+    await writeFile(
+      path.join(dir, 'open.json'),
+      JSON.stringify({ ...charger, chargePointId: 'CP-CLI-04', barcode: '6125' }),
+    );
+    const added = await cli(['add', '--file', 'open.json']);
+    expect(added.stderr).toBe('');
+    const { _id: id } = JSON.parse(added.stdout) as ChargerView;
+    expect(await stored()).toEqual({ password: false, allowNoPassword: false });
+
+    expect((await cli(['update', id, '--no-password'])).code).toBe(0);
+    expect(await stored()).toEqual({ password: false, allowNoPassword: true });
+    expect((await cli(['update', id, '--password-ocpp', 'charger-secret-1'])).code).toBe(0);
+    expect(await stored()).toEqual({ password: true, allowNoPassword: false });
+    expect((await cli(['update', id, '--no-password'])).code).toBe(0);
+    expect(await stored()).toEqual({ password: false, allowNoPassword: true });
+
+    const both = await cli(['update', id, '--no-password', '--password-ocpp', 'charger-secret-1']);
+    expect(both).toMatchObject({ code: 1, stderr: expect.stringContaining('not both') as unknown });
+    await cli(['remove', id]);
+    expect((await cli(['add', '--file', 'open.json', '--no-password'])).code).toBe(0);
+    expect(await stored()).toEqual({ password: false, allowNoPassword: true });
   });
 
   test("the server's message and a non-zero exit code when the server refuses", async () => {

@@ -19,7 +19,8 @@ Commands:
   add --file charger.json        provision a charger (or give its fields as flags, below)
   list                           every charger
   show ID                        one charger
-  update ID --file patch.json    change some fields of a charger
+  update ID --file patch.json    change some fields of a charger (and/or the charger password:
+                                 --password-ocpp SECRET, or --no-password)
   remove ID                      remove a charger
 
 Options:
@@ -30,7 +31,9 @@ Options:
 Fields for add without --file:
   --chargePointId --barcode --name --address --city --post_code --country --lat --lon=-1.5
   --connector "1:Type 2:22" (repeat for each: number, type, power in kW)
-  --standard_rate 0.45 --currency GBP [--connection_cost 50] [--password-ocpp SECRET] [--home]
+  --standard_rate 0.45 --currency GBP [--connection_cost 50] [--home]
+  --password-ocpp SECRET         the password the charger presents (HTTP Basic auth), or
+  --no-password                  the charger connects without one (only with this flag)
 `;
 
 export interface CliIo {
@@ -64,6 +67,7 @@ const options = {
   currency: { type: 'string' },
   connection_cost: { type: 'string' },
   'password-ocpp': { type: 'string' },
+  'no-password': { type: 'boolean' },
   home: { type: 'boolean' },
 } as const;
 
@@ -96,9 +100,21 @@ function chargerFromFlags(flags: Flags): unknown {
         ? { connection_cost: number(flags.connection_cost) }
         : {}),
     },
-    ...(flags['password-ocpp'] !== undefined ? { password: flags['password-ocpp'] } : {}),
     ...(flags.home !== undefined ? { home: flags.home } : {}),
   };
+}
+
+/**
+ * The charger's password from --password-ocpp or --no-password, over what a file says: a
+ * password, or none on purpose (for a patch, removing the one it had).
+ */
+function chargerPassword(flags: Flags, patch: boolean): object {
+  if (flags['password-ocpp'] !== undefined && flags['no-password']) {
+    throw new CliError('Give either --password-ocpp or --no-password, not both');
+  }
+  if (flags['password-ocpp'] !== undefined) return { password: flags['password-ocpp'] };
+  if (flags['no-password']) return { ...(patch ? { password: null } : {}), allowNoPassword: true };
+  return {};
 }
 
 function validated<S extends z.ZodType>(schema: S, value: unknown, what: string): z.input<S> {
@@ -234,7 +250,11 @@ export async function runChargerCli(argv: readonly string[], io: CliIo): Promise
     switch (command) {
       case 'add': {
         const input = flags.file ? await readJson(flags.file, io.cwd) : chargerFromFlags(flags);
-        const body = validated(chargerInput, input, 'charger');
+        const body = validated(
+          chargerInput,
+          { ...(input as object), ...chargerPassword(flags, false) },
+          'charger',
+        );
         await signIn();
         print(await client.call('operatorCreateCharger', { body }));
         return 0;
@@ -248,8 +268,12 @@ export async function runChargerCli(argv: readonly string[], io: CliIo): Promise
         print(await client.call('operatorGetCharger', { params }));
         return 0;
       case 'update': {
-        if (!flags.file) throw new CliError('update needs --file patch.json');
-        const body = validated(chargerPatch, await readJson(flags.file, io.cwd), 'patch');
+        const password = chargerPassword(flags, true);
+        if (!flags.file && Object.keys(password).length === 0) {
+          throw new CliError('update needs --file patch.json, --password-ocpp or --no-password');
+        }
+        const patch = flags.file ? await readJson(flags.file, io.cwd) : {};
+        const body = validated(chargerPatch, { ...(patch as object), ...password }, 'patch');
         await signIn();
         print(await client.call('operatorUpdateCharger', { params, body }));
         return 0;

@@ -37,10 +37,10 @@ export interface TestBed {
     extra?: Partial<ChargerInput>,
   ): Promise<{ charger: ChargerView; sim: ChargePointSimulator }>;
   /**
-   * An OCPP 1.6 client speaking as the charge point `identity`, to drive message by message; not
-   * yet connected, so that its handlers come first.
+   * An OCPP 1.6 client speaking as the charge point `identity` (with its password, if it has
+   * one), to drive message by message; not yet connected, so that its handlers come first.
    */
-  ocppClient(identity: string): RPCClient;
+  ocppClient(identity: string, password?: string): RPCClient;
   /** Stops the simulators, closes the clients, then the app. */
   close(): Promise<void>;
 }
@@ -73,13 +73,14 @@ export async function startTestBed(options: Partial<BuildAppOptions> = {}): Prom
       await sim.start();
       return { charger: provisioned, sim };
     },
-    ocppClient(identity) {
+    ocppClient(identity, password) {
       const options: Partial<RPC_ClientOptions> = {
         endpoint: `ws://${base}/ocpp`,
         identity,
         protocols: ['ocpp1.6'],
         strictMode: true,
         reconnect: false,
+        ...(password === undefined ? {} : { password }),
       };
       // The library's typings mark every option required; it fills in defaults for those left out.
       const client = new RPCClient(options as RPC_ClientOptions);

@@ -3,7 +3,10 @@ import { ChargePointSimulator } from '@evc/charger-sim';
 import type { ChargerInput, ChargerView } from '@evc/contract';
 import type { TestApp } from './test-app.ts';
 
-/** A public charger in York with one Type 2 connector at 45p/kWh; `extra` replaces any field. */
+/**
+ * A public charger in York with one Type 2 connector at 45p/kWh; `extra` replaces any field.
+ * Without a password it is provisioned to connect without one, as test chargers do.
+ */
 export function testCharger(
   chargePointId: string,
   barcode: string,
@@ -21,6 +24,7 @@ export function testCharger(
     lon: -1.093,
     connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
     tariff: { standard_rate: 0.45, currency: 'GBP' },
+    allowNoPassword: extra.password === undefined,
     ...extra,
   };
 }

@@ -295,6 +295,8 @@ export function generateChargerNetwork(options: ChargerNetworkOptions): Generate
         ...place,
         connectors: site.connectors(random),
         tariff: tariff(tariffKind, random),
+        // Nobody runs these chargers: none may connect without a password.
+        allowNoPassword: false,
         home: false,
       },
     };

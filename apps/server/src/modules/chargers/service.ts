@@ -39,13 +39,17 @@ export interface ChargerServiceDeps {
   list?: Pick<ChargerListDeps, 'bus' | 'maxAgeMs' | 'log'>;
 }
 
-/** A provisioned charger's row, from the operator's input (the password already hashed). */
+/**
+ * A provisioned charger's row, from the operator's input (the password already hashed). It may
+ * connect without a password only when provisioned without one on purpose.
+ */
 export function newChargerRow(
   input: ChargerInput,
   extras: { id: string; passwordHash: string | null; operatorId: string | null },
 ): NewCharger {
   return {
     ...extras,
+    allowNoPassword: extras.passwordHash === null && input.allowNoPassword,
     chargePointId: input.chargePointId,
     barcode: input.barcode,
     name: input.name,
@@ -162,7 +166,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
 
     async update(auth: AuthContext, id: string, patch: ChargerPatch): Promise<ChargerView> {
       await requireOperator(auth);
-      await load(id);
+      const { charger } = await load(id);
       if (patch.barcode && (await deps.chargers.isBarcodeTaken(patch.barcode, id)))
         throw barcodeTaken();
       if (
@@ -171,6 +175,8 @@ export function createChargerService(deps: ChargerServiceDeps) {
       ) {
         throw idTaken();
       }
+      const withoutPassword =
+        patch.password === undefined ? charger.passwordHash === null : patch.password === null;
       const changes = {
         ...(patch.chargePointId !== undefined ? { chargePointId: patch.chargePointId } : {}),
         ...(patch.barcode !== undefined ? { barcode: patch.barcode } : {}),
@@ -189,6 +195,10 @@ export function createChargerService(deps: ChargerServiceDeps) {
                 patch.password === null ? null : await deps.passwords.hash(patch.password),
             }
           : {}),
+        // Only on purpose: a password set or removed clears it unless this patch sets it again.
+        allowNoPassword:
+          withoutPassword &&
+          (patch.allowNoPassword ?? (patch.password === undefined && charger.allowNoPassword)),
       };
       await deps.chargers.update(
         id,

@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { RPCServer } from 'ocpp-rpc';
+import { RPCError, RPCInternalError, RPCServer } from 'ocpp-rpc';
 import { TimeoutError } from 'ocpp-rpc/lib/errors';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
+import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
+import type { ChargerRow } from '../../platform/db/schema.ts';
 import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
 import type { TransactionRepository } from '../sessions/transaction-repository.ts';
 import {
@@ -20,7 +22,13 @@ import {
   type TransactionStarted,
   type TransactionStopped,
 } from './events.ts';
+import {
+  createHandshakeThrottle,
+  DEFAULT_HANDSHAKE_LIMIT,
+  type HandshakeLimit,
+} from './handshake-throttle.ts';
 import { readMeterValues } from './meter-values.ts';
+import { ocpp16Validator } from './ocpp16-validator.ts';
 
 export const OCPP_PATH = '/ocpp/';
 /** spec 000 §4: how often a charger is asked to send a Heartbeat. */
@@ -41,8 +49,10 @@ export interface TransactionHooks {
     meterStartWh: number;
     startedAt: Date;
   }): Promise<'Blocked' | null>;
+  /** Samples of one charger: its own transaction's, or of none. */
   metered(
     samples: {
+      chargerId: string;
       transactionId: number | null;
       energyWh: number | null;
       powerW: number | null;
@@ -51,6 +61,8 @@ export interface TransactionHooks {
   ): Promise<void>;
   transactionStopped(tx: {
     transactionId: number;
+    /** The charger whose transaction it is, which sent the stop. */
+    chargerId: string;
     meterStopWh: number;
     stoppedAt: Date;
     /** StopTransaction's reason (OCPP 1.6 Reason), when the charger gave one. */
@@ -77,7 +89,12 @@ export interface CentralSystemDeps {
   heartbeatSeconds?: number;
   /** Keep-alive pings and offline sweep; tests shorten them. */
   pingIntervalMs?: number;
+  /** Failed handshakes allowed per charge point id and per address; tests lower them. */
+  handshakeLimit?: HandshakeLimit;
+  /** Behind a reverse proxy: the charger's address is the first of X-Forwarded-For. */
+  trustProxy?: boolean;
   log: {
+    error: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
     info: (details: object, message: string) => void;
   };
@@ -98,31 +115,73 @@ function reportedAt(params: Params, now: Date): Date {
   return parsed && !Number.isNaN(parsed.getTime()) ? parsed : now;
 }
 
+/** Whether a charger may connect with the password it presented with HTTP Basic auth, if any. */
+async function presentsItsPassword(
+  passwords: PasswordHasher,
+  charger: ChargerRow | undefined,
+  password: string | undefined,
+): Promise<boolean> {
+  if (charger?.passwordHash) {
+    return password !== undefined && passwords.verify(charger.passwordHash, password);
+  }
+  // As slow as a real check, so that the time taken does not tell which identities exist.
+  if (password !== undefined) await passwords.verifyNothing(password);
+  return charger?.allowNoPassword ?? false;
+}
+
+/** Where a handshake comes from: behind a trusted proxy, the first X-Forwarded-For address. */
+function handshakeAddress(handshake: IHandshakeInterface, trustProxy: boolean): string {
+  const forwarded = trustProxy ? handshake.headers['x-forwarded-for'] : undefined;
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || (handshake.remoteAddress ?? 'unknown');
+}
+
 /**
- * OCPP 1.6J central system at ws(s)://HOST/ocpp/{chargePointId}, subprotocol ocpp1.6, strict
- * schema validation. Unknown charge points are refused at the handshake; one provisioned with a
- * password must present it with HTTP Basic auth. A charger is online while its socket is open
- * and it keeps talking; a lost socket or missed heartbeats make it Offline.
+ * OCPP 1.6J central system at ws(s)://HOST/ocpp/{chargePointId}, subprotocol ocpp1.6 required,
+ * strict schema validation. A charger presents its password with HTTP Basic auth; one without a
+ * password connects only if an operator provisioned it so. An unknown identity and a wrong
+ * password are answered alike, and failures are throttled per identity and per address. A charger
+ * is online while its socket is open and it keeps talking; a lost socket or missed heartbeats make
+ * it Offline.
  */
 export function createCentralSystem(deps: CentralSystemDeps) {
   const heartbeatSeconds = deps.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
   const pingIntervalMs = deps.pingIntervalMs ?? 30_000;
-  const server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true, pingIntervalMs });
+  const server = new RPCServer({
+    protocols: ['ocpp1.6'],
+    strictMode: true,
+    strictModeValidators: [ocpp16Validator],
+    pingIntervalMs,
+  });
   /** The live connection of each charger (by charger id) and when it last said anything. */
   const live = new Map<string, { client: RPCServerClient; lastSeen: number }>();
+  const throttle = createHandshakeThrottle(deps.handshakeLimit ?? DEFAULT_HANDSHAKE_LIMIT, () =>
+    deps.now().getTime(),
+  );
 
   server.auth((accept, reject, handshake) => {
     void (async () => {
+      // ocpp-rpc takes a client offering no subprotocol, and then validates none of its messages.
+      if (!handshake.protocols.has('ocpp1.6')) return reject(400, 'Subprotocol ocpp1.6 required');
+      const address = handshakeAddress(handshake, deps.trustProxy ?? false);
+      const keys = [`identity:${handshake.identity}`, `address:${address}`];
+      if (throttle.refuses(keys)) return reject(429, 'Too many failed attempts');
       const charger = await deps.chargers.findByChargePointId(handshake.identity);
-      if (!charger) return reject(404, 'Unknown charge point');
-      if (charger.passwordHash) {
-        const password = handshake.password?.toString('utf8');
-        if (!password || !(await deps.passwords.verify(charger.passwordHash, password))) {
-          return reject(401, 'Wrong charge point password');
-        }
+      const password = handshake.password?.toString('utf8');
+      const presented = await presentsItsPassword(deps.passwords, charger, password);
+      if (!charger || !presented) {
+        throttle.failed(keys);
+        deps.log.warn(
+          { identity: handshake.identity, address, known: charger !== undefined },
+          'charger handshake refused',
+        );
+        return reject(401, 'Unauthorized');
       }
-      accept({ chargerId: charger.id } satisfies Session);
-    })().catch(() => reject(500, 'Could not check the charge point'));
+      accept({ chargerId: charger.id } satisfies Session, 'ocpp1.6');
+    })().catch((error: unknown) => {
+      deps.log.error({ err: error, identity: handshake.identity }, 'charger handshake failed');
+      reject(500, 'Internal error');
+    });
   });
 
   const seen = (chargerId: string) => {
@@ -149,7 +208,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
 
   /**
    * Accepted for a tag the server issued or an RFID card linked to a driver who can pay for the
-   * charge (Blocked when they cannot); Invalid otherwise, which the RFID wizard looks for.
+   * charge (Blocked when they cannot); Invalid otherwise, which the RFID wizard looks for. `tag`
+   * is the tag as issued.
    */
   async function authorize(chargerId: string, idTag: string) {
     const tag = await deps.transactions.findTag(idTag);
@@ -160,7 +220,28 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         : 'Invalid';
     }
     await deps.transactions.recordAuthorize({ chargerId, idTag, status, attemptedAt: deps.now() });
-    return { status, userId: tag?.userId ?? null };
+    return { status, userId: tag?.userId ?? null, tag };
+  }
+
+  /**
+   * Whose transaction a charger names. Transaction ids are issued here only: a message naming an
+   * id never issued, or another charger's, changes nothing and is logged.
+   */
+  async function whoseTransaction(chargerId: string, transactionId: number, action: string) {
+    const owner = (await deps.transactions.findById(transactionId))?.chargerId;
+    if (owner === chargerId) return 'own';
+    if (owner === undefined) {
+      deps.log.warn(
+        { chargerId, transactionId, action },
+        'OCPP message names an unknown transaction',
+      );
+      return 'unknown';
+    }
+    deps.log.warn(
+      { chargerId, ownerChargerId: owner, transactionId, action },
+      "OCPP message names another charger's transaction: refused",
+    );
+    return 'foreign';
   }
 
   async function storeMeterValues(
@@ -210,9 +291,24 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       void markOffline(chargerId);
     });
 
-    client.handle('BootNotification', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    /**
+     * Every message a charger sends: what is wrong with the message itself is said in OCPP's
+     * terms (the schema and string checks come first); anything else is logged and answered
+     * with a bare InternalError, never with what went wrong inside.
+     */
+    const handle = (action: string, handler: (p: Params) => Promise<object>) =>
+      client.handle(action, async ({ params }) => {
+        seen(chargerId);
+        try {
+          return await handler((params ?? {}) as Params);
+        } catch (error) {
+          if (error instanceof RPCError) throw error;
+          deps.log.error({ err: error, chargerId, action }, 'OCPP message not handled');
+          throw new RPCInternalError('The message could not be handled');
+        }
+      });
+
+    handle('BootNotification', async (p) => {
       await deps.chargers.setCharger(chargerId, {
         vendor: text(p.chargePointVendor),
         model: text(p.chargePointModel),
@@ -228,15 +324,12 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       };
     });
 
-    client.handle('Heartbeat', async () => {
-      seen(chargerId);
+    handle('Heartbeat', async () => {
       await deps.chargers.setCharger(chargerId, { lastHeartbeatAt: deps.now(), online: true });
       return { currentTime: deps.now().toISOString() };
     });
 
-    client.handle('StatusNotification', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('StatusNotification', async (p) => {
       const report = {
         chargerId,
         connectorNumber: typeof p.connectorId === 'number' ? p.connectorId : 0,
@@ -252,25 +345,24 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       return {};
     });
 
-    client.handle('Authorize', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('Authorize', async (p) => {
       const { status } = await authorize(chargerId, text(p.idTag) ?? '');
       return { idTagInfo: { status } };
     });
 
-    // Late, replayed or out-of-order transaction messages are taken and reconciled, never
-    // refused: a charger that was offline replays what it queued.
-    client.handle('StartTransaction', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    // Late, replayed or out-of-order transaction messages are taken and reconciled: a charger
+    // that was offline replays what it queued. Each must name a transaction of its own charger.
+    handle('StartTransaction', async (p) => {
       const idTag = text(p.idTag) ?? '';
-      const { status, userId } = await authorize(chargerId, idTag);
+      const { status, userId, tag } = await authorize(chargerId, idTag);
+      // A tag issued for one remote start starts one transaction (a replay of it is the same one).
+      const first =
+        tag?.kind === 'remote' ? await deps.transactions.firstWithTag(tag.idTag) : undefined;
       const { row, created } = await deps.transactions.start({
         chargerId,
         connectorNumber: integer(p.connectorId),
         idTag,
-        userId,
+        userId: first ? null : userId,
         meterStartWh: integer(p.meterStart),
         startedAt: reportedAt(p, deps.now()),
       });
@@ -280,10 +372,20 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           chargerId,
           connectorNumber: row.connectorNumber,
           idTag,
-          userId,
+          userId: row.userId,
           meterStartWh: row.meterStartWh ?? 0,
           startedAt: (row.startedAt ?? deps.now()).toISOString(),
         } satisfies TransactionStarted);
+      }
+      if (first && first.transactionId !== row.transactionId) {
+        // OCPP 1.6 §7.23: ConcurrentTx while its transaction runs. No session is told: nobody is
+        // billed for this one, and the charger is to stop it.
+        deps.log.warn(
+          { chargerId, transactionId: row.transactionId, firstTransactionId: first.transactionId },
+          'a remote start id tag used again: refused',
+        );
+        const refusal = first.stoppedAt ? 'Invalid' : 'ConcurrentTx';
+        return { transactionId: row.transactionId, idTagInfo: { status: refusal } };
       }
       // The card's owner may turn out unable to pay (their card refused off-session): Blocked
       // tells the charger to end the transaction (OCPP 1.6 §4.8).
@@ -300,18 +402,22 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       return { transactionId: row.transactionId, idTagInfo: { status: verdict ?? status } };
     });
 
-    client.handle('StopTransaction', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('StopTransaction', async (p) => {
       const transactionId = integer(p.transactionId);
-      const { row, changed: stopped } = await deps.transactions.stop({
+      const answer = (status: string) => (text(p.idTag) ? { idTagInfo: { status } } : {});
+      const stop = await deps.transactions.stop({
         transactionId,
         chargerId,
-        idTag: text(p.idTag),
         meterStopWh: integer(p.meterStop),
         stoppedAt: reportedAt(p, deps.now()),
         reason: text(p.reason),
       });
+      if (!stop) {
+        // OCPP 1.6 §4.10: a StopTransaction is answered all the same, lest it be sent forever.
+        const whose = await whoseTransaction(chargerId, transactionId, 'StopTransaction');
+        return answer(whose === 'foreign' ? 'Invalid' : 'Accepted');
+      }
+      const { row, changed: stopped } = stop;
       await storeMeterValues(chargerId, row.connectorNumber, transactionId, p.transactionData);
       if (stopped) {
         deps.bus.publish(TRANSACTION_STOPPED_SUBJECT, {
@@ -329,41 +435,40 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         await tellSessions((hooks) =>
           hooks.transactionStopped({
             transactionId,
+            chargerId,
             meterStopWh: row.meterStopWh ?? integer(p.meterStop),
             stoppedAt,
             reason: row.stopReason,
           }),
         );
       }
-      return text(p.idTag) ? { idTagInfo: { status: 'Accepted' } } : {};
+      return answer('Accepted');
     });
 
-    client.handle('MeterValues', async ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('MeterValues', async (p) => {
       const transactionId = typeof p.transactionId === 'number' ? p.transactionId : null;
+      // MeterValues.conf has no refusal: samples naming a transaction not the charger's are dropped.
+      if (
+        transactionId !== null &&
+        (await whoseTransaction(chargerId, transactionId, 'MeterValues')) !== 'own'
+      )
+        return {};
       await storeMeterValues(chargerId, integer(p.connectorId), transactionId, p.meterValue);
       return {};
     });
 
-    client.handle('DataTransfer', ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('DataTransfer', (p) => {
       deps.log.info({ chargerId, vendorId: text(p.vendorId) }, 'OCPP DataTransfer');
       // No vendor extension is known to this central system (OCPP 1.6 §6.17).
       return Promise.resolve({ status: 'UnknownVendorId' });
     });
 
-    client.handle('DiagnosticsStatusNotification', ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('DiagnosticsStatusNotification', (p) => {
       deps.log.info({ chargerId, status: text(p.status) }, 'OCPP diagnostics status');
       return Promise.resolve({});
     });
 
-    client.handle('FirmwareStatusNotification', ({ params }) => {
-      const p = (params ?? {}) as Params;
-      seen(chargerId);
+    handle('FirmwareStatusNotification', (p) => {
       deps.log.info({ chargerId, status: text(p.status) }, 'OCPP firmware status');
       return Promise.resolve({});
     });

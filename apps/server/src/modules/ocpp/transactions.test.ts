@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RPCClient } from 'ocpp-rpc';
+import type { RPCClient, RPCError } from 'ocpp-rpc';
 import type { TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 
@@ -98,16 +98,100 @@ describe('OCPP transactions and commands', () => {
     expect(samples.map((s) => [s.energyWh, s.powerW])).toEqual([[2500, 7200]]);
   });
 
-  test('a stop for an unknown transaction is accepted and recorded', async () => {
+  test('a stop for a transaction never issued is answered, creates nothing and moves no id', async () => {
     const charger = await provision('CP-TX-3', '3203');
+    await t.app.ocpp.transactions.issueTag('REMOTE-TAG-3', null, 'remote');
     const client = await connect('CP-TX-3');
-    await client.call('StopTransaction', {
-      transactionId: 987654,
-      meterStop: 5000,
-      timestamp: '2026-01-01T11:00:00.000Z',
+    const stop = { meterStop: 5000, timestamp: '2026-01-01T11:00:00.000Z' };
+    await expect(
+      client.call('StopTransaction', { ...stop, transactionId: 2147483647, idTag: 'CARD-ANY' }),
+    ).resolves.toEqual({ idTagInfo: { status: 'Accepted' } });
+    await expect(
+      client.call('StopTransaction', { ...stop, transactionId: 987654 }),
+    ).resolves.toEqual({});
+    expect(await t.app.ocpp.transactions.forCharger(charger._id)).toEqual([]);
+    await expect(
+      client.call('MeterValues', {
+        connectorId: 1,
+        transactionId: 987654,
+        meterValue: [{ timestamp: stop.timestamp, sampledValue: [{ value: '4000' }] }],
+      }),
+    ).resolves.toEqual({});
+    expect(await t.app.ocpp.transactions.meterValues(987654)).toEqual([]);
+
+    // Transaction ids go on from where the central system left them, for every charger.
+    const started = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: 'REMOTE-TAG-3',
+      meterStart: 0,
+      timestamp: '2026-01-01T12:00:00.000Z',
+    })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(started.idTagInfo.status).toBe('Accepted');
+    expect(started.transactionId).toBeLessThan(987654);
+  });
+
+  test('a failure inside is answered with a bare InternalError, a bad message with what is wrong', async () => {
+    const charger = await provision('CP-TX-5', '3205');
+    const client = await connect('CP-TX-5');
+    const refusal = (action: string, params: object) =>
+      client.call(action, params).then(
+        () => undefined,
+        (error: unknown) => {
+          const { rpcErrorCode, message, details } = error as RPCError & { details: unknown };
+          return { code: rpcErrorCode, message, details };
+        },
+      );
+    // A connector number beyond what the database stores: the insert fails inside.
+    await expect(
+      refusal('StartTransaction', {
+        connectorId: 2 ** 40,
+        idTag: 'CARD-ANY',
+        meterStart: 0,
+        timestamp: '2026-01-01T12:00:00.000Z',
+      }),
+    ).resolves.toEqual({
+      code: 'InternalError',
+      message: 'The message could not be handled',
+      details: {},
     });
-    const rows = await t.app.ocpp.transactions.forCharger(charger._id);
-    expect(rows).toMatchObject([{ transactionId: 987654, startUnknown: true, meterStopWh: 5000 }]);
+    await expect(
+      refusal('MeterValues', { connectorId: 'one', meterValue: [] }),
+    ).resolves.toMatchObject({
+      code: 'TypeConstraintViolation',
+      message: expect.stringContaining('connectorId') as unknown,
+    });
+
+    // A NUL or a lone surrogate in any string is refused before any handler, naming its field.
+    const unstorable: [string, object, string][] = [
+      ['Authorize', { idTag: 'CARD\u0000' }, 'idTag'],
+      [
+        'BootNotification',
+        { chargePointVendor: 'Acme\uD800', chargePointModel: 'X' },
+        'chargePointVendor',
+      ],
+      ['DataTransfer', { vendorId: '\uDC00vendor' }, 'vendorId'],
+      [
+        'MeterValues',
+        {
+          connectorId: 1,
+          meterValue: [
+            { timestamp: '2026-01-01T12:00:00.000Z', sampledValue: [{ value: '1\u0000' }] },
+          ],
+        },
+        'meterValue[0].sampledValue[0].value',
+      ],
+    ];
+    for (const [action, params, field] of unstorable) {
+      await expect(refusal(action, params)).resolves.toMatchObject({
+        code: 'PropertyConstraintViolation',
+        message: `${field}: NUL characters and lone surrogates are not allowed`,
+      });
+    }
+    const since = new Date(Date.now() - 60_000);
+    // Only the start that failed inside was authorised; the refused messages reached nothing.
+    const attempts = await t.app.ocpp.transactions.authorizeAttempts(charger._id, 'Invalid', since);
+    expect(attempts.map((attempt) => attempt.idTag)).toEqual(['CARD-ANY']);
+    expect((await client.call('Heartbeat', {})) as object).toHaveProperty('currentTime');
   });
 
   test('commands reach the charger, and fail clearly when it is offline or silent', async () => {

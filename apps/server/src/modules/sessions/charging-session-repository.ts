@@ -121,9 +121,10 @@ export function createChargingSessionRepository(db: Db) {
       );
     },
 
-    /** Links the session that issued `idTag` to the charger's transaction, once. */
+    /** Links the session that issued `idTag` at this charger to the transaction it started, once. */
     async linkTransaction(
       idTag: string,
+      chargerId: string,
       link: { transactionId: number; startedAt: Date; meterStartWh: number },
     ) {
       return first(
@@ -138,6 +139,7 @@ export function createChargingSessionRepository(db: Db) {
           .where(
             and(
               eq(chargingSessions.idTag, idTag),
+              eq(chargingSessions.chargerId, chargerId),
               eq(chargingSessions.state, 'pending'),
               isNull(chargingSessions.transactionId),
             ),

@@ -75,6 +75,8 @@ export interface TransactionStartedHook {
 }
 
 export interface MeterSampleHook {
+  /** The charger that sent the sample: a session takes only its own charger's. */
+  chargerId: string;
   transactionId: number | null;
   energyWh: number | null;
   powerW: number | null;
@@ -83,6 +85,8 @@ export interface MeterSampleHook {
 
 export interface TransactionStoppedHook {
   transactionId: number;
+  /** The charger that sent the stop: a session takes only its own charger's. */
+  chargerId: string;
   meterStopWh: number;
   stoppedAt: Date;
   reason?: string | null;
@@ -645,7 +649,7 @@ export function createSessionService(deps: SessionServiceDeps) {
      */
     async transactionStarted(tx: TransactionStartedHook): Promise<'Blocked' | null> {
       await endOverstaysBefore(tx);
-      const linked = await deps.sessions.linkTransaction(tx.idTag, {
+      const linked = await deps.sessions.linkTransaction(tx.idTag, tx.chargerId, {
         transactionId: tx.transactionId,
         startedAt: tx.startedAt,
         meterStartWh: tx.meterStartWh,
@@ -688,6 +692,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       for (const [transactionId, list] of byTransaction) {
         const row = await deps.sessions.findByTransactionId(transactionId);
         if (!row || row.state === 'finished' || row.state === 'rejected') continue;
+        if (list.some((sample) => sample.chargerId !== row.chargerId)) continue;
         const latest = list.reduce((a, b) => (b.sampledAt >= a.sampledAt ? b : a));
         const energies = list.flatMap((sample) =>
           sample.energyWh === null ? [] : [sample.energyWh],
@@ -734,7 +739,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** StopTransaction (first, replayed or late): the final cost, then settlement once. */
     async transactionStopped(tx: TransactionStoppedHook) {
       let row = await deps.sessions.findByTransactionId(tx.transactionId);
-      if (!row || row.state === 'rejected') return;
+      if (!row || row.state === 'rejected' || row.chargerId !== tx.chargerId) return;
       if (row.state !== 'finished') {
         const tariff = tariffInput.parse(row.tariff);
         const digits = (await currencyOf(tariff)).decimal_digits;

@@ -21,7 +21,6 @@ export interface TransactionStart {
 export interface TransactionStop {
   transactionId: number;
   chargerId: string;
-  idTag: string | null;
   meterStopWh: number;
   stoppedAt: Date;
   reason: string | null;
@@ -77,48 +76,42 @@ export function createTransactionRepository(db: Db) {
     },
 
     /**
-     * Stops a transaction once: a second stop changes nothing (`changed` false). A stop for a
-     * transaction never seen is recorded as a row of its own, its start unknown.
+     * Stops a transaction of this charger once: a second stop changes nothing (`changed` false).
+     * Undefined when the charger has no transaction of that id.
      */
-    async stop(input: TransactionStop): Promise<{ row: OcppTransactionRow; changed: boolean }> {
+    async stop(
+      input: TransactionStop,
+    ): Promise<{ row: OcppTransactionRow; changed: boolean } | undefined> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(ocppTransactions)
-          .where(eq(ocppTransactions.transactionId, input.transactionId))
-          .for('update');
-        if (current?.stoppedAt) return { row: current, changed: false };
-        const stop = {
-          meterStopWh: input.meterStopWh,
-          stoppedAt: input.stoppedAt,
-          stopReason: input.reason,
-        };
-        if (current) {
-          const [row] = await tx
-            .update(ocppTransactions)
-            .set(stop)
-            .where(eq(ocppTransactions.transactionId, input.transactionId))
-            .returning();
-          return { row: row ?? current, changed: true };
-        }
-        const [row] = await tx
-          .insert(ocppTransactions)
-          .values({
-            transactionId: input.transactionId,
-            chargerId: input.chargerId,
-            connectorNumber: 0,
-            idTag: input.idTag,
-            startUnknown: true,
-            ...stop,
-          })
-          .returning();
-        if (!row) throw new Error('could not record the stop');
-        // The charger chose this id; keep the sequence past it so later starts never collide.
-        await tx.execute(
-          sql`SELECT setval(pg_get_serial_sequence('ocpp_transactions', 'transaction_id'), (SELECT max(transaction_id) FROM ocpp_transactions))`,
+        const which = and(
+          eq(ocppTransactions.transactionId, input.transactionId),
+          eq(ocppTransactions.chargerId, input.chargerId),
         );
-        return { row, changed: true };
+        const [current] = await tx.select().from(ocppTransactions).where(which).for('update');
+        if (!current) return undefined;
+        if (current.stoppedAt) return { row: current, changed: false };
+        const [row] = await tx
+          .update(ocppTransactions)
+          .set({
+            meterStopWh: input.meterStopWh,
+            stoppedAt: input.stoppedAt,
+            stopReason: input.reason,
+          })
+          .where(which)
+          .returning();
+        return { row: row ?? current, changed: true };
       });
+    },
+
+    /** The first transaction started with an id tag as issued (stored upper-case), if any. */
+    async firstWithTag(idTag: string): Promise<OcppTransactionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ocppTransactions)
+        .where(sql`upper(${ocppTransactions.idTag}) = ${idTag}`)
+        .orderBy(ocppTransactions.transactionId)
+        .limit(1);
+      return row;
     },
 
     /**

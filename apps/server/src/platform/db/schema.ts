@@ -190,6 +190,8 @@ export const chargers = pgTable('chargers', {
   lon: doublePrecision('lon').notNull(),
   tariff: jsonb('tariff').$type<unknown>().notNull(),
   passwordHash: text('password_hash'),
+  /** Set by an operator for a charger that connects without a password; cleared by a password. */
+  allowNoPassword: boolean('allow_no_password').notNull().default(false),
   home: boolean('home').notNull().default(false),
   operatorId: text('operator_id'),
   vendor: text('vendor'),
@@ -248,7 +250,6 @@ export const ocppTransactions = pgTable('ocpp_transactions', {
   stopReason: text('stop_reason'),
   paymentIntentId: text('payment_intent_id'),
   paymentStatus: text('payment_status'),
-  startUnknown: boolean('start_unknown').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type OcppTransactionRow = typeof ocppTransactions.$inferSelect;
