@@ -65,8 +65,10 @@ const status = (connectorId: number, value: string) =>
 
 beforeAll(async () => {
   bed = await startTestBed();
+  // ts-ocpp's ChargePoint sends no Basic auth: the operator provisions it to need none.
   await bed.charger('TSOCPP-1', '5901', {
     tariff: { standard_rate: 0.45, currency: 'GBP' },
+    allowNoPassword: true,
   });
   chargePoint = new ChargePoint(
     'TSOCPP-1',
