@@ -34,3 +34,4 @@ export * from './rfid-scan.ts';
 export * from './estimated-range.ts';
 export * from './charge-finished-alert.ts';
 export * from './abandoned-intents.ts';
+export * from './currency-code.ts';
