@@ -52,16 +52,19 @@ function pathsOf(value: Json, at: Path = []): Path[] {
 const valueAt = (value: Json, path: Path): Json =>
   path.reduce<Json>((node, key) => (node as Record<string | number, Json>)[key], value);
 
-function replaceAt(value: Json, path: Path, next: (old: Json) => Json | undefined): Json {
+const LEFT_OUT = Symbol('left out');
+
+/** A copy of `value` with the node at `path` replaced (or taken out, when `next` says LEFT_OUT). */
+function replaceAt(value: Json, path: Path, next: (old: Json) => Json): Json {
   if (path.length === 0) return next(value);
-  const [key, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+  const [key = '', ...rest] = path;
+  const copy = (Array.isArray(value) ? [...(value as Json[])] : { ...(value as object) }) as Record<
     string | number,
     Json
   >;
-  const child = replaceAt(copy[key!], rest, next);
-  if (child === undefined && !Array.isArray(copy)) delete copy[key!];
-  else copy[key!] = child;
+  const child = replaceAt(copy[key], rest, next);
+  if (child === LEFT_OUT) delete copy[key];
+  else copy[key] = child;
   return copy;
 }
 
@@ -79,7 +82,7 @@ function brokenBodies(base: Json, bodyLimit: number): fc.Arbitrary<Json> {
   const stringPaths = paths.filter((path) => typeof valueAt(base, path) === 'string');
   const anyPath = fc.constantFrom(...paths);
   const size = JSON.stringify(base ?? null).length;
-  const options: fc.Arbitrary<Json>[] = [
+  const options: fc.MaybeWeightedArbitrary<Json>[] = [
     fc
       .record({
         path: anyPath,
@@ -104,7 +107,7 @@ function brokenBodies(base: Json, bodyLimit: number): fc.Arbitrary<Json> {
   ];
   if (fieldPaths.length > 0) {
     options.push(
-      fc.constantFrom(...fieldPaths).map((path) => replaceAt(base, path, () => undefined)),
+      fc.constantFrom(...fieldPaths).map((path) => replaceAt(base, path, () => LEFT_OUT)),
     );
   }
   if (objectPaths.length > 0) {
@@ -123,15 +126,19 @@ function brokenBodies(base: Json, bodyLimit: number): fc.Arbitrary<Json> {
   if (stringPaths.length > 0) {
     const stringPath = fc.constantFrom(...stringPaths);
     options.push(
-      fc
-        .record({ path: stringPath, bad: fc.constantFrom(...BROKEN_TEXT), at: fc.nat() })
-        .map(({ path, bad, at }) =>
-          replaceAt(base, path, (old) => {
-            const text = old as string;
-            const cut = at % (text.length + 1);
-            return text.slice(0, cut) + bad + text.slice(cut);
-          }),
-        ),
+      {
+        // Issue 12's 500s: text PostgreSQL cannot store, in a field that is otherwise right.
+        weight: 4,
+        arbitrary: fc
+          .record({ path: stringPath, bad: fc.constantFrom(...BROKEN_TEXT), at: fc.nat() })
+          .map(({ path, bad, at }) =>
+            replaceAt(base, path, (old) => {
+              const text = old as string;
+              const cut = at % (text.length + 1);
+              return text.slice(0, cut) + bad + text.slice(cut);
+            }),
+          ),
+      },
       // Just under the body limit (the field's own limit refuses it) and just over it.
       fc
         .record({ path: stringPath, over: fc.boolean() })
@@ -166,10 +173,9 @@ function brokenStrings(base: Record<string, Part>): fc.Arbitrary<Record<string, 
     fc
       .record({ key: fc.constantFrom(...keys), value })
       .map(({ key, value }) => ({ ...base, [key]: value })),
-    fc.constantFrom(...keys).map((key) => {
-      const { [key]: _left, ...rest } = base;
-      return rest;
-    }),
+    fc
+      .constantFrom(...keys)
+      .map((key) => Object.fromEntries(Object.entries(base).filter(([name]) => name !== key))),
   );
 }
 
@@ -277,7 +283,7 @@ async function driverTokens(): Promise<SignedInUser> {
   return driver;
 }
 
-const RUNS = { driver: 24, stranger: 8 };
+const RUNS = { driver: 30, stranger: 10 };
 
 describe.each(['driver', 'stranger'] as const)('bad input as a %s', (who) => {
   it.each(Object.keys(calls) as (keyof typeof calls)[])(

@@ -26,18 +26,18 @@ export function tooLongLimit(message: string): number | null {
 
 export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character or an unpaired surrogate';
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 // PostgreSQL text cannot hold NUL; an unpaired UTF-16 surrogate is not Unicode text at all.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorableText = (value: string) =>
+  !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 
 /**
  * Text in a request: at most `max` characters, no NUL, no unpaired surrogate. Every string a
  * request carries starts here; narrow it further (trim, min, regex) as the field needs.
  */
 export function text(max: number) {
-  return z
-    .string()
-    .max(max, tooLongMessage(max))
-    .refine((value) => !UNSTORABLE.test(value), UNSTORABLE_TEXT_MESSAGE);
+  return z.string().max(max, tooLongMessage(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 }
 
 /** An id the caller names (a charger's, a session's, a card's). */
