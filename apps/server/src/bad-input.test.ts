@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { calls, type CallDefinition, type SignedInUser } from '@evc/contract';
-import { createTestApp, DRIVER, type TestApp } from './test/test-app.ts';
+import { createTestApp, DRIVER, OPERATOR, type TestApp } from './test/test-app.ts';
 import { schemaExamples } from './test/schema-examples.ts';
 
 /**
- * Every call of the catalogue, sent generated bad input as a signed-in driver and as a stranger:
+ * Every call of the catalogue, sent generated bad input as a signed-in driver, as an operator (the
+ * operator's calls go past the role check) and as a stranger:
  * each answer is below 500, every refusal says what (`message`) and why (`code`), and a
  * validation refusal names the field (issue 12). Each request starts from a value the call's own
  * schema accepts and breaks one thing in it, so a new call is covered as soon as it is in the
@@ -266,7 +267,8 @@ function urlOf(definition: CallDefinition, request: Request): string {
 const NAMES_A_FIELD = /^(body|params|querystring|[\w$]+(\.[\w$]+)*): \S/;
 
 let t: TestApp;
-let driver: SignedInUser | null = null;
+const ACCOUNTS = { driver: DRIVER, operator: OPERATOR };
+const signedIn = new Map<keyof typeof ACCOUNTS, SignedInUser>();
 
 // Building the app and its database is slow on a busy machine; the calls themselves are quick.
 beforeAll(async () => {
@@ -277,15 +279,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The driver's tokens; signed in again after a call that ended the session (logout, say). */
-async function driverTokens(): Promise<SignedInUser> {
-  driver ??= await t.login(DRIVER, 'bad-input-device');
-  return driver;
+/** The account's tokens; signed in again after a call that ended the session (logout, say). */
+async function tokensOf(who: keyof typeof ACCOUNTS): Promise<SignedInUser> {
+  const tokens = signedIn.get(who) ?? (await t.login(ACCOUNTS[who], 'bad-input-device'));
+  signedIn.set(who, tokens);
+  return tokens;
 }
 
-const RUNS = { driver: 30, stranger: 10 };
+const RUNS = { driver: 30, operator: 10, stranger: 10 };
 
-describe.each(['driver', 'stranger'] as const)('bad input as a %s', (who) => {
+describe.each(['driver', 'operator', 'stranger'] as const)('bad input as a %s', (who) => {
   it.each(Object.keys(calls) as (keyof typeof calls)[])(
     '%s: never a 5xx, every refusal says what and names the field',
     async (name) => {
@@ -293,7 +296,7 @@ describe.each(['driver', 'stranger'] as const)('bad input as a %s', (who) => {
       const bodyLimit = t.app.initialConfig.bodyLimit ?? 1024 * 1024;
       await fc.assert(
         fc.asyncProperty(requestsFor(definition, bodyLimit), async (request) => {
-          const tokens = who === 'driver' ? await driverTokens() : null;
+          const tokens = who === 'stranger' ? null : await tokensOf(who);
           const bearer =
             definition.auth === 'refresh' ? tokens?.tokenData.refresh.token : tokens?.token;
           const response = await t.app.inject({
@@ -307,7 +310,7 @@ describe.each(['driver', 'stranger'] as const)('bad input as a %s', (who) => {
             },
             ...(request.body !== undefined ? { payload: request.body } : {}),
           });
-          if (response.statusCode === 401) driver = null;
+          if (response.statusCode === 401 && who !== 'stranger') signedIn.delete(who);
           const answer = `${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, answer).toBeLessThan(500);
           if (response.statusCode < 400) return;

@@ -5,7 +5,8 @@ import { currencyCode, requestId, text, TEXT_LIMITS } from './shared.ts';
 const time24 = text(TEXT_LIMITS.code).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
 /** A price per kWh in currency units, e.g. 0.40 (issue: rates are decimal, charges are minor units). */
 const ratePerKwh = z.number().min(0).max(100).multipleOf(0.0001);
-const minorUnits = z.number().int().min(0);
+// At most 10,000.00: a session's cost is summed from these into an integer column.
+const minorUnits = z.number().int().min(0).max(1_000_000);
 const minutes = z
   .number()
   .int()

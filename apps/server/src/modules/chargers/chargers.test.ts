@@ -102,6 +102,10 @@ describe('operator provisioning', () => {
     ['tariff.currency', { tariff: { standard_rate: 0.3, currency: 'pounds' } }],
     ['tariff.currency', { tariff: { standard_rate: 0.3, currency: '\u202e🚗⚡' } }],
     ['tariff.currency', { tariff: { standard_rate: 0.3, currency: 'ABC' } }],
+    [
+      'tariff.connection_cost',
+      { tariff: { standard_rate: 0.3, currency: 'GBP', connection_cost: 2 ** 31 } },
+    ],
     ['address', { address: 'x'.repeat(201) }],
     ['name', { name: 'Leeds\u0000Dock' }],
     [
