@@ -12,16 +12,19 @@ import {
   versionNumbers,
   addressInput,
   isoDateTime,
+  currencyCode,
+  text,
+  TEXT_LIMITS,
 } from './shared.ts';
 import { okTrue } from './envelope.ts';
 
-const loginName = z.string().trim().toLowerCase().min(1, 'Please enter your username');
+const loginName = text(TEXT_LIMITS.email).trim().toLowerCase().min(1, 'Please enter your username');
 
 export const loginRequest = z.object({
   name: loginName,
   password,
   apiVersion: versionNumbers,
-  appVersion: z.string().min(1),
+  appVersion: text(TEXT_LIMITS.code).min(1),
   uuid: deviceUuid,
 });
 export const mfaStage = z.enum(['RequestToken', 'EnforcedSetup']);
@@ -53,8 +56,7 @@ export const mfaVerifyResponse = z.object({ user: signedInUser });
 
 export const mfaMethodsResponse = z.array(mfaOption);
 
-export const phoneNumber = z
-  .string()
+export const phoneNumber = text(TEXT_LIMITS.phone)
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter your Phone Number');
 
@@ -76,14 +78,14 @@ export const mfaSetupConfirmResponse = z.object({
 export const mfaMethodRequest = z.object({ method: mfaMethod });
 
 export const registrationUser = z.object({
-  first_name: z.string().trim().min(1, 'Please enter your First Name').max(100),
-  last_name: z.string().trim().min(1, 'Please enter your Last Name').max(100),
+  first_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your First Name'),
+  last_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your Last Name'),
   email,
   password,
   phone_number: phoneNumber,
   address: addressInput,
-  preferredCurrency: z.string().trim().length(3, 'Please Select your Currency').toUpperCase(),
-  language: z.string().trim().min(2).max(5).default('en'),
+  preferredCurrency: currencyCode('Please Select your Currency'),
+  language: text(TEXT_LIMITS.code).trim().min(2).max(5).default('en'),
   acceptedTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
   acceptedPrivacy: z.literal(true, { error: 'You must accept the privacy policy' }),
 });
@@ -96,7 +98,7 @@ export const sentResponse = z.object({ sent: z.literal(true) });
 
 export const completeRegistrationRequest = z.object({
   uuid: deviceUuid,
-  token: z.string().trim().min(1),
+  token: text(TEXT_LIMITS.token).trim().min(1),
 });
 export const completeRegistrationResponse = z.object({
   _id: z.string(),
@@ -104,9 +106,12 @@ export const completeRegistrationResponse = z.object({
   user: signedInUser,
 });
 
-export const resetPasswordRequest = z.object({ token: z.string().trim().min(1), password });
+export const resetPasswordRequest = z.object({
+  token: text(TEXT_LIMITS.token).trim().min(1),
+  password,
+});
 export const updatePasswordRequest = z.object({
-  old_password: z.string().min(1, 'Please enter your current password'),
+  old_password: text(TEXT_LIMITS.password).min(1, 'Please enter your current password'),
   new_password: password,
 });
 
@@ -116,7 +121,10 @@ export const refreshTokenResponse = z.object({ auth: tokenPair, refresh: tokenPa
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;
 
 export const logoutRequest = z.object({
-  tokens: z.object({ token: z.string().optional(), refreshToken: z.string().optional() }),
+  tokens: z.object({
+    token: text(TEXT_LIMITS.token).optional(),
+    refreshToken: text(TEXT_LIMITS.token).optional(),
+  }),
 });
 
 export { okTrue, user };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { barcode } from './chargers.ts';
+import { requestId } from './shared.ts';
 
 /** GET /development/charger/preauth/{chargerid}: minor units; 0 for a free tariff (001 §5). */
 export const preauthResponse = z.object({
@@ -10,7 +11,7 @@ export type PreauthResponse = z.infer<typeof preauthResponse>;
 
 /** POST /checkMyTransactionData {chargerid, connectorid}: the caller's ongoing transaction. */
 export const checkMyTransactionDataRequest = z.object({
-  chargerid: z.string().trim().min(1),
+  chargerid: requestId,
   connectorid: z.coerce.number().int().min(1),
 });
 export const myTransactionData = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectorStatus, connectorType } from './chargers.ts';
+import { text, TEXT_LIMITS } from './shared.ts';
 
 /** spec 000 §6: chargers are fetched with permission CHARGER_CHARGE_AT, also the default. */
 export const DEFAULT_CHARGER_PERMISSION = 'CHARGER_CHARGE_AT';
@@ -26,7 +27,7 @@ export const CHARGER_LIST_POPULATE = ['connectors'] as const;
  * offline chargers out (they are listed by default, shown as Offline).
  */
 export const listChargersRequest = z.object({
-  permission_name: z.string().trim().min(1).default(DEFAULT_CHARGER_PERMISSION),
+  permission_name: text(TEXT_LIMITS.code).trim().min(1).default(DEFAULT_CHARGER_PERMISSION),
   populate: z.array(z.enum(CHARGER_LIST_POPULATE)).default(['connectors']),
   field_filter: z.array(z.enum(CHARGER_LIST_FIELDS)).min(1).optional(),
   toggles: z.object({ offline: z.boolean().default(true) }).default({ offline: true }),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { CHARGER_BARCODE_PATTERN } from '@evc/domain';
+import { currencyCode, requestId, text, TEXT_LIMITS } from './shared.ts';
 
-const time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
+const time24 = text(TEXT_LIMITS.code).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
 /** A price per kWh in currency units, e.g. 0.40 (issue: rates are decimal, charges are minor units). */
 const ratePerKwh = z.number().min(0).max(100).multipleOf(0.0001);
-const minorUnits = z.number().int().min(0);
+// At most 10,000.00: a session's cost is summed from these into an integer column.
+const minorUnits = z.number().int().min(0).max(1_000_000);
 const minutes = z
   .number()
   .int()
@@ -45,7 +47,7 @@ export const tariffInput = z.object({
   costperperiod: minorUnits.default(0),
   period: minutes.default(0),
   initialperiod: minutes.default(0),
-  currency: z.string().trim().toUpperCase().length(3, 'a 3-letter currency code'),
+  currency: currencyCode(),
   overstaycostperperiod: minorUnits.default(0),
   overstayperiod: minutes.default(0),
   overstaygraceperiod: minutes.default(0),
@@ -67,21 +69,22 @@ export const connectorInput = z.object({
   maxPowerKw: z.number().positive().max(1000),
 });
 
-const chargePointId = z
-  .string()
+const chargePointId = text(TEXT_LIMITS.code)
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48');
-export const barcode = z.string().trim().regex(CHARGER_BARCODE_PATTERN, 'a 4-digit number');
+export const barcode = text(TEXT_LIMITS.code)
+  .trim()
+  .regex(CHARGER_BARCODE_PATTERN, 'a 4-digit number');
 
 /** The operator's charger, as POST /api/operator/chargers takes it. */
 export const chargerInput = z.object({
   chargePointId,
   barcode,
-  name: z.string().trim().min(1).max(120),
-  address: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  post_code: z.string().trim().min(1).max(20),
-  country: z.string().trim().toUpperCase().length(2, 'a 2-letter country code'),
+  name: text(120).trim().min(1),
+  address: text(TEXT_LIMITS.addressLine).trim().min(1),
+  city: text(TEXT_LIMITS.city).trim().min(1),
+  post_code: text(TEXT_LIMITS.postcode).trim().min(1),
+  country: text(TEXT_LIMITS.code).trim().toUpperCase().length(2, 'a 2-letter country code'),
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
   connectors: z
@@ -93,9 +96,13 @@ export const chargerInput = z.object({
       'connector numbers must differ',
     ),
   tariff: tariffInput,
+<<<<<<< HEAD
   password: z.string().min(8).max(64).optional(),
   /** A charger without a password connects only with this set; a password clears it. */
   allowNoPassword: z.boolean().default(false),
+=======
+  password: text(64).min(8).optional(),
+>>>>>>> wip-input
   home: z.boolean().default(false),
 });
 export type ChargerInput = z.input<typeof chargerInput>;
@@ -105,10 +112,14 @@ export const chargerPatch = chargerInput
   .partial()
   .extend({
     home: z.boolean().optional(),
+<<<<<<< HEAD
     password: z.string().min(8).max(64).nullable().optional(),
     allowNoPassword: z.boolean().optional(),
+=======
+    password: text(64).min(8).nullable().optional(),
+>>>>>>> wip-input
   });
-export const chargerIdParams = z.object({ chargerid: z.string().min(1) });
+export const chargerIdParams = z.object({ chargerid: requestId });
 
 export const connectorView = z.object({
   connectornumber: z.number().int(),
@@ -148,5 +159,5 @@ export type ChargerView = z.infer<typeof chargerView>;
 
 export const getChargerByBarcodeRequest = z.object({
   barcode,
-  permission_name: z.string().trim().min(1).default('CHARGER_CHARGE_AT'),
+  permission_name: text(TEXT_LIMITS.code).trim().min(1).default('CHARGER_CHARGE_AT'),
 });

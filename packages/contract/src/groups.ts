@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { tariffInput } from './chargers.ts';
-import { isoDateTime } from './shared.ts';
+import { isoDateTime, requestId, text, TEXT_LIMITS } from './shared.ts';
 
 /**
  * A group's code as drivers type it: case and surrounding spaces do not matter, so the operator's
  * "Staff-2026" is joined with "staff-2026 ".
  */
-export const groupCode = z
-  .string()
+export const groupCode = text(TEXT_LIMITS.code)
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, '3 to 32 letters, digits, dashes or underscores');
 
 /** The member's own code in the group (an employee or membership number); optional (spec 000 §2). */
-export const memberCode = z
-  .string()
+export const memberCode = text(TEXT_LIMITS.code)
   .trim()
-  .max(64, 'at most 64 characters')
   .optional()
   .nullable()
   .transform((value) => (value ? value : null));
 
-const id = z.string().trim().min(1, 'is required');
+const id = requestId;
 
 /** spec 001 §3 Affiliation: groupCode and userCode; usercode may be left empty. */
 export const affiliationCode = z.object({ groupcode: groupCode, usercode: memberCode });
@@ -51,7 +48,7 @@ export const joinGroupByCodeRequest = z.object({ code: affiliationCode });
 
 /** The operator's new group. */
 export const groupInput = z.object({
-  name: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters'),
+  name: text(120).trim().min(1, 'is required'),
   groupcode: groupCode,
 });
 export type GroupInput = z.input<typeof groupInput>;

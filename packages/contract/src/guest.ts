@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { deviceUuid, tokenData } from './shared.ts';
+import { deviceUuid, text, TEXT_LIMITS, tokenData } from './shared.ts';
 
 /** A guest code: 'G-' and ten letters or digits (Crockford base32, no I, L, O or U). */
-export const guestCode = z
-  .string()
+export const guestCode = text(TEXT_LIMITS.code)
   .trim()
   .toUpperCase()
   .regex(/^G-[0-9A-HJKMNP-TV-Z]{10}$/, 'Not a guest code');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isoDateTime } from './shared.ts';
+import { isoDateTime, requestId } from './shared.ts';
 import { sessionCurrency } from './sessions.ts';
 
-const usercode = z.string().trim().min(1);
+const usercode = requestId;
 const limit = z.coerce.number().int().min(1).max(100).default(20);
 
 /**
@@ -17,7 +17,7 @@ export const chargeHistoryRequest = z.object({
   limit,
   active: z.boolean().optional(),
   startdate: isoDateTime.nullable().optional(),
-  chargerid: z.string().trim().min(1).nullable().optional(),
+  chargerid: requestId.nullable().optional(),
 });
 
 /** spec 001 §3: a histogram of a session's energy in 10- or 30-minute periods. */
@@ -74,7 +74,7 @@ export const dashboardDataRequest = z.object({
   startdate: isoDateTime.nullable().optional(),
   years: z.boolean().default(false),
   today: isoDateTime.nullable().optional(),
-  chargerid: z.string().trim().min(1).nullable().optional(),
+  chargerid: requestId.nullable().optional(),
 });
 
 const dashboardTotals = z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@evc/domain';
-import { isoDateTime } from './shared.ts';
+import { isoDateTime, requestId, text, TEXT_LIMITS } from './shared.ts';
 
 export const paymentMethodKind = z.enum(PAYMENT_METHODS);
 
 const minorAmount = z.number().int().min(1).max(1_000_000);
 /** A provider's payment-method id: Stripe's `pm_…` or the sandbox's. */
-const paymentMethodId = z.string().trim().min(3).max(255);
+const paymentMethodId = text(255).trim().min(3);
 
 /**
  * spec 000 §3: a saved card. `source` is PAYG for an ordinary card and FUELCARD for a fuel card
@@ -41,10 +41,10 @@ export const addToStripeSourcesRequest = z.object({
 export const addToStripeSourcesResponse = card;
 
 /** POST /deleteStripeSource {source} and /selectDefaultStripeSource {source}: answer the list. */
-export const cardSourceRequest = z.object({ source: z.string().trim().min(1) });
+export const cardSourceRequest = z.object({ source: requestId });
 
 /** GET /development/stripe/paymentMethod?pm_id: one of the caller's cards. */
-export const paymentMethodQuery = z.object({ pm_id: z.string().trim().min(1) });
+export const paymentMethodQuery = z.object({ pm_id: requestId });
 
 /**
  * POST /initiatePaymentIntent. `type` says what the money is for: `charge` holds the charger's
@@ -56,8 +56,7 @@ export const paymentMethodQuery = z.object({ pm_id: z.string().trim().min(1) });
  */
 export const initiatePaymentIntentRequest = z
   .object({
-    connector_id: z
-      .string()
+    connector_id: text(TEXT_LIMITS.id)
       .regex(/^[^:]+:\d{1,2}$/, '{chargerid}:{connectornumber}')
       .nullable()
       .default(null),
@@ -97,7 +96,7 @@ export const PAYMENT_INTENT_STATUSES = [
 export const paymentIntentStatus = z.enum(PAYMENT_INTENT_STATUSES);
 
 /** POST /getUncapturedPaymentIntents {card_id}: holds on that card not yet used by a session. */
-export const getUncapturedPaymentIntentsRequest = z.object({ card_id: z.string().trim().min(1) });
+export const getUncapturedPaymentIntentsRequest = z.object({ card_id: requestId });
 export const uncapturedPaymentIntent = z.object({
   intentid: z.string(),
   client_secret: z.string(),
@@ -114,20 +113,19 @@ export type UncapturedPaymentIntent = z.infer<typeof uncapturedPaymentIntent>;
 
 /** POST /sandbox/payment_methods: Stripe's test card numbers only (spaces allowed). */
 export const sandboxPaymentMethodRequest = z.object({
-  number: z
-    .string()
+  number: text(TEXT_LIMITS.code)
     .transform((value) => value.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'a card number of 12 to 19 digits')),
   exp_month: z.coerce.number().int().min(1).max(12),
   exp_year: z.coerce.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+  cvc: text(TEXT_LIMITS.code).regex(/^\d{3,4}$/, '3 or 4 digits'),
 });
 export const sandboxPaymentMethodResponse = z.object({
   id: z.string(),
   brand: z.string(),
   last4: z.string(),
 });
-export const sandboxIntentParams = z.object({ id: z.string().min(1) });
+export const sandboxIntentParams = z.object({ id: requestId });
 export const sandboxConfirmRequest = z.object({ payment_method: paymentMethodId });
 /** The simulated 3-D Secure step: the driver approves or refuses in the challenge. */
 export const sandboxAuthenticateRequest = z.object({ outcome: z.enum(['approve', 'fail']) });
@@ -142,18 +140,23 @@ export const sandboxPaymentIntent = z.object({
 export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
 
 /** POST /development/stripe/receipts/send/generic {transactionid}: mails the receipt. */
-export const sendReceiptRequest = z.object({ transactionid: z.string().trim().min(1) });
+export const sendReceiptRequest = z.object({ transactionid: requestId });
 
 /**
  * POST /development/stripe/paymentMethod/update: the name and billing address on one of the
  * caller's saved cards (spec 000 §2 edit-card). Answers the card as saved.
  */
 export const updatePaymentMethodRequest = z.object({
-  pm_id: z.string().trim().min(1),
-  name: z.string().trim().min(1, 'Please enter the name on the card').max(100),
-  address_line1: z.string().trim().min(1, 'Please enter your First Line of Address').max(200),
-  address_city: z.string().trim().min(1, 'Please enter your City').max(100),
-  address_postal_code: z.string().trim().min(1, 'Please enter your Post Code').max(20),
-  address_country: z.string().trim().toUpperCase().length(2, 'Please Select your Country'),
+  pm_id: requestId,
+  name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter the name on the card'),
+  address_line1: text(TEXT_LIMITS.addressLine)
+    .trim()
+    .min(1, 'Please enter your First Line of Address'),
+  address_city: text(TEXT_LIMITS.city).trim().min(1, 'Please enter your City'),
+  address_postal_code: text(TEXT_LIMITS.postcode).trim().min(1, 'Please enter your Post Code'),
+  address_country: text(TEXT_LIMITS.code)
+    .trim()
+    .toUpperCase()
+    .length(2, 'Please Select your Country'),
 });
 export type UpdatePaymentMethodRequest = z.output<typeof updatePaymentMethodRequest>;

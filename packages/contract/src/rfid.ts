@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { requestId, text, TEXT_LIMITS } from './shared.ts';
 
 /**
  * An RFID card's uid as the charger reports it in Authorize (OCPP 1.6 idTag, CiString20, compared
  * case-insensitively). The card number printed on our cards is that same uid, often grouped with
  * spaces, colons or dashes: those are dropped and letters upper-cased, so "04:a2 1b" is "04A21B".
  */
-export const rfidUid = z
-  .string()
+export const rfidUid = text(TEXT_LIMITS.code)
   .transform((value) => value.replace(/[\s:-]/g, '').toUpperCase())
   .pipe(
     z
@@ -16,8 +16,8 @@ export const rfidUid = z
       .regex(/^[0-9A-Z]+$/, 'A card number has only letters and digits'),
   );
 
-const userid = z.string().trim().min(1);
-const cardName = z.string().trim().max(40);
+const userid = requestId;
+const cardName = text(40).trim();
 
 /** spec 000 §3 Rfid: uid, cardnumber, name, is_from_scan, userid. */
 export const rfidCard = z.object({
@@ -50,7 +50,7 @@ export const linkRfidByCardnumberRequest = z.object({
 });
 
 /** POST /unlinkRFID {rfidid, userid}. */
-export const unlinkRfidRequest = z.object({ rfidid: z.string().trim().min(1), userid });
+export const unlinkRfidRequest = z.object({ rfidid: requestId, userid });
 
 /** POST /getUserRFIDs {userid}. */
 export const userRfidsRequest = z.object({ userid });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+<<<<<<< HEAD
 import { needsPaymentIntent, PAYMENT_METHODS } from '@evc/domain';
 import { isoDateTime } from './shared.ts';
+=======
+import { PAYMENT_METHODS } from '@evc/domain';
+import { isoDateTime, requestId } from './shared.ts';
+>>>>>>> wip-input
 import { connectorStatus, tariffInput } from './chargers.ts';
 
-const sessionId = z.string().trim().min(1);
+const sessionId = requestId;
 
 /**
  * The state of a charging session as the driver sees it. `pending`: the charger accepted the
@@ -99,13 +104,13 @@ export type TransactionView = z.infer<typeof transactionView>;
  */
 export const remoteStartTransactionRequest = z
   .object({
-    chargerid: z.string().trim().min(1),
+    chargerid: requestId,
     connectorid: z.coerce.number().int().min(1).max(99),
     profile: z
       .object({ limitA: z.number().min(0).max(500) })
       .nullable()
       .default(null),
-    intent_id: z.string().trim().min(1).nullable().default(null),
+    intent_id: requestId.nullable().default(null),
     source: z.enum(PAYMENT_METHODS),
   })
   .superRefine((request, ctx) => {
@@ -129,7 +134,7 @@ export const transactionIdParams = z.object({ transactionid: sessionId });
 
 /** POST /unlockChargerConnector {connectorid, chargerid}: OCPP UnlockConnector's answer. */
 export const unlockConnectorRequest = z.object({
-  chargerid: z.string().trim().min(1),
+  chargerid: requestId,
   connectorid: z.coerce.number().int().min(1).max(99),
 });
 export const unlockConnectorResponse = z.object({
@@ -138,9 +143,9 @@ export const unlockConnectorResponse = z.object({
 
 /** GET /connector/unlock/check?connectorid&chargerid&userid: has the cable been released? */
 export const unlockCheckQuery = z.object({
-  chargerid: z.string().trim().min(1),
+  chargerid: requestId,
   connectorid: z.coerce.number().int().min(1).max(99),
-  userid: z.string().trim().min(1),
+  userid: requestId,
 });
 export const unlockCheckResponse = z.object({
   released: z.boolean(),

@@ -1,4 +1,51 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '@evc/domain';
+
+/** How long what a caller types may be, in UTF-16 code units. */
+export const TEXT_LIMITS = {
+  name: 100,
+  addressLine: 200,
+  city: 100,
+  postcode: 20,
+  phone: 30,
+  email: 254,
+  password: 256,
+  note: 1000,
+  id: 100,
+  code: 64,
+  token: 1024,
+} as const;
+
+export const tooLongMessage = (max: number) => `at most ${max} characters`;
+
+/** The limit a refusal's "field: at most N characters" names, for a form to word it itself. */
+export function tooLongLimit(message: string): number | null {
+  const match = /(?:^|: )at most (\d+) characters$/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character or an unpaired surrogate';
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+// PostgreSQL text cannot hold NUL; an unpaired UTF-16 surrogate is not Unicode text at all.
+const isStorableText = (value: string) =>
+  !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
+
+/**
+ * Text in a request: at most `max` characters, no NUL, no unpaired surrogate. Every string a
+ * request carries starts here; narrow it further (trim, min, regex) as the field needs.
+ */
+export function text(max: number) {
+  return z.string().max(max, tooLongMessage(max)).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+}
+
+/** An id the caller names (a charger's, a session's, a card's). */
+export const requestId = text(TEXT_LIMITS.id).trim().min(1, 'is required');
+
+/** An ISO 4217 code of a circulating currency; case and surrounding spaces do not matter. */
+export const currencyCode = (message = 'an ISO 4217 currency code') =>
+  text(TEXT_LIMITS.code).trim().toUpperCase().refine(isCurrencyCode, message);
 
 export const isoDateTime = z.string().datetime({ offset: true });
 
@@ -71,11 +118,11 @@ export type EmailPrefs = z.infer<typeof emailPrefs>;
 
 /** What a driver types for an address; `country` is an ISO 3166 alpha-2 code. */
 export const addressInput = z.object({
-  line1: z.string().trim().min(1, 'Please enter your First Line of Address'),
-  line2: z.string().trim().max(200).optional().default(''),
-  city: z.string().trim().min(1, 'Please enter your City'),
-  postcode: z.string().trim().min(1, 'Please enter your Post Code'),
-  country: z.string().trim().length(2, 'Please Select your Country'),
+  line1: text(TEXT_LIMITS.addressLine).trim().min(1, 'Please enter your First Line of Address'),
+  line2: text(TEXT_LIMITS.addressLine).trim().optional().default(''),
+  city: text(TEXT_LIMITS.city).trim().min(1, 'Please enter your City'),
+  postcode: text(TEXT_LIMITS.postcode).trim().min(1, 'Please enter your Post Code'),
+  country: text(TEXT_LIMITS.code).trim().length(2, 'Please Select your Country'),
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
@@ -109,7 +156,13 @@ export const versionNumbers = z.object({
 });
 export type VersionNumbers = z.infer<typeof versionNumbers>;
 
-export const email = z.string().trim().toLowerCase().email('Please Enter your email address');
-export const password = z.string().min(1, 'Please enter a password').max(256);
-export const mfaCode = z.string().regex(/^\d{6}$/, 'Your 6 digit code was not recognised');
-export const deviceUuid = z.string().trim().min(1).max(100);
+export const email = text(TEXT_LIMITS.email)
+  .trim()
+  .toLowerCase()
+  .email('Please Enter your email address');
+export const password = text(TEXT_LIMITS.password).min(1, 'Please enter a password');
+export const mfaCode = text(TEXT_LIMITS.code).regex(
+  /^\d{6}$/,
+  'Your 6 digit code was not recognised',
+);
+export const deviceUuid = text(TEXT_LIMITS.id).trim().min(1);

@@ -35,3 +35,4 @@ export * from './estimated-range.ts';
 export * from './charge-finished-alert.ts';
 export * from './abandoned-intents.ts';
 export * from './connector-unlock.ts';
+export * from './currency-code.ts';

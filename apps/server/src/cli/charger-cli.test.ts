@@ -143,6 +143,15 @@ describe('npm run charger', () => {
     const bad = await cli(['add', '--file', 'bad.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('barcode: a 4-digit number');
+    const currency = await cli([
+      'add',
+      ...['--chargePointId', 'CP-CLI-04', '--barcode', '6125', '--name', 'Station Road'],
+      ...['--address', '3 Station Road', '--city', 'York', '--post_code', 'YO24 1AB'],
+      ...['--country', 'GB', '--lat', '53.958', '--lon=-1.093', '--connector', '1:CCS:50'],
+      ...['--standard_rate', '0.69', '--currency', '\u202e🚗⚡'],
+    ]);
+    expect(currency.code).toBe(1);
+    expect(currency.stderr).toContain('tariff.currency: an ISO 4217 currency code');
     const unknown = await cli(['teleport']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command teleport');

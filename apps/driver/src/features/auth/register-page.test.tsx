@@ -198,6 +198,22 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
     expect(location()).toBe('/register');
   });
 
+  it.each([
+    ['City', 100],
+    ['Last name', 100],
+    ['Post code', 20],
+  ])('says how long %s may be, beside it, without calling the server', async (label, max) => {
+    const seen = referenceServer();
+    const { container } = renderRegister();
+    await fillEverything(container);
+    await fill(container, label, 'x'.repeat(max + 1));
+    await submitForm(container);
+    await waitFor(() =>
+      expect(messagesUnder(container, label)).toEqual([`Please use at most ${max} characters.`]),
+    );
+    expect(seen.some((request) => path(request) === '/api/startRegistration')).toBe(false);
+  });
+
   it('places a server validation answer under the field it names', async () => {
     referenceServer(() =>
       json(400, {

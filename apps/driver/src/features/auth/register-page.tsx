@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../lib/api/api-error.ts';
 import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
@@ -250,12 +251,21 @@ export function RegisterPage() {
       navigate(`/email-sent?email=${encodeURIComponent(answer.email)}`, { replace: true });
     } catch (failure) {
       const field = failure instanceof ApiError ? (serverField(failure) ?? null) : null;
+      const limit = tooLongLimitOf(failure);
       const specMessage =
         failure instanceof ApiError &&
         failure.code === 'VALIDATION' &&
         field &&
         FIELD_MESSAGE[field];
-      setServerError({ field, text: specMessage ? t(specMessage) : errorMessage(failure) });
+      setServerError({
+        field,
+        text:
+          limit !== null
+            ? t('errors.tooLong', { max: limit })
+            : specMessage
+              ? t(specMessage)
+              : errorMessage(failure),
+      });
       showFirstError();
     }
   });

@@ -82,6 +82,23 @@ describe('EditCardPage (spec 000 §2 edit-card)', () => {
     );
   });
 
+  it('says how long the name on the card may be, without calling the server', async () => {
+    const seen = stubServer(
+      answers({ '/development/stripe/paymentMethod': card, '/getAllCountries': countries }),
+    );
+    const { container } = renderWithRouter(<EditCardPage />, '/edit-card?id=pm_1');
+    await screen.findByText('ending 4242');
+    await fill(container, 'Name on card', 'x'.repeat(101));
+    await submitForm(container);
+    const field = ionControl(container, 'ion-input', 'Name on card').parentElement;
+    await waitFor(() =>
+      expect(field?.querySelector('.field-error')?.textContent).toBe(
+        'Please use at most 100 characters.',
+      ),
+    );
+    expect(callsTo(seen, updatePath)).toHaveLength(0);
+  });
+
   it("says so when the card is not the driver's", async () => {
     stubServer(
       answers({

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields, type AddressPart } from '../../ui/address-fields/address-fields.tsx';
 import { useCardBrand } from '../../ui/card-label/card-label.tsx';
@@ -75,9 +76,15 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
         onError: (failure) => {
           const named = refusedField(failure);
           const field = named && named in form ? (named as FieldName) : null;
+          const limit = tooLongLimitOf(failure);
           setRefused({
             field,
-            text: field ? t(`editCard.errors.${field}`) : errorMessage(failure),
+            text:
+              limit !== null
+                ? t('errors.tooLong', { max: limit })
+                : field
+                  ? t(`editCard.errors.${field}`)
+                  : errorMessage(failure),
           });
         },
       },

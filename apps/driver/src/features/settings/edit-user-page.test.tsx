@@ -135,6 +135,24 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
     expect(screen.queryByText('Your details are saved.')).toBeNull();
   });
 
+  it.each([
+    ['First name', 100],
+    ['City', 100],
+    ['House number or name, street', 200],
+  ])('says how long %s may be, beside it, without calling the server', async (label, max) => {
+    const seen = stubServer(answers(reference));
+    const { container } = renderWithRouter(<EditUserPage />, '/edit-user');
+    await screen.findByText('Tesla Model 3');
+    await fill(container, label, 'x'.repeat(max + 1));
+    await submitForm(container);
+    await waitFor(() =>
+      expect(fieldErrors(container, 'ion-input', label)).toEqual([
+        `Please use at most ${max} characters.`,
+      ]),
+    );
+    expect(callsTo(seen, updatePath)).toHaveLength(0);
+  });
+
   it('refuses an emptied field beside it without calling the server', async () => {
     const seen = stubServer(answers(reference));
     const { container } = renderWithRouter(<EditUserPage />, '/edit-user');

@@ -3,6 +3,7 @@ import { IonInput, IonSelect, IonSelectOption } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
@@ -106,10 +107,13 @@ function EditUserForm({ user }: { user: User }) {
         onError: (failure) => {
           const named = refusedField(failure);
           const field = named && named in form ? (named as FieldName) : null;
+          const limit = tooLongLimitOf(failure);
           const text =
-            field && FIELD_MESSAGES.has(field)
-              ? t(`editUser.errors.${field}`)
-              : errorMessage(failure);
+            limit !== null
+              ? t('errors.tooLong', { max: limit })
+              : field && FIELD_MESSAGES.has(field)
+                ? t(`editUser.errors.${field}`)
+                : errorMessage(failure);
           setRefused({ field, text });
         },
       },

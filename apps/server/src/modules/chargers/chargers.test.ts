@@ -100,6 +100,14 @@ describe('operator provisioning', () => {
     ['lat', { lat: 91 }],
     ['connectors.0.type', { connectors: [{ connectornumber: 1, type: 'Schuko', maxPowerKw: 3 }] }],
     ['tariff.currency', { tariff: { standard_rate: 0.3, currency: 'pounds' } }],
+    ['tariff.currency', { tariff: { standard_rate: 0.3, currency: '\u202e🚗⚡' } }],
+    ['tariff.currency', { tariff: { standard_rate: 0.3, currency: 'ABC' } }],
+    [
+      'tariff.connection_cost',
+      { tariff: { standard_rate: 0.3, currency: 'GBP', connection_cost: 2 ** 31 } },
+    ],
+    ['address', { address: 'x'.repeat(201) }],
+    ['name', { name: 'Leeds\u0000Dock' }],
     [
       'tariff.alternate_time',
       { tariff: { standard_rate: 0.3, currency: 'GBP', alternate_time: '25:00' } },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarType, Country, Currency, Language } from '@evc/contract';
+import { isCurrencyCode } from '@evc/domain';
 import { createTestApp, DRIVER, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_HELPLINE } from './seed-data.ts';
 
@@ -36,6 +37,8 @@ describe('reference data', () => {
     expect(currencies.map((currency) => currency.code)).toEqual(
       expect.arrayContaining(['GBP', 'USD', 'EUR', 'AED']),
     );
+    // A driver registers with, and a tariff is priced in, only ISO 4217 codes.
+    expect(currencies.filter((currency) => !isCurrencyCode(currency.code))).toEqual([]);
   });
 
   it('lists the five languages by language name with flag classes', async () => {
