@@ -96,13 +96,9 @@ export const chargerInput = z.object({
       'connector numbers must differ',
     ),
   tariff: tariffInput,
-<<<<<<< HEAD
-  password: z.string().min(8).max(64).optional(),
+  password: text(64).min(8).optional(),
   /** A charger without a password connects only with this set; a password clears it. */
   allowNoPassword: z.boolean().default(false),
-=======
-  password: text(64).min(8).optional(),
->>>>>>> wip-input
   home: z.boolean().default(false),
 });
 export type ChargerInput = z.input<typeof chargerInput>;
@@ -112,12 +108,8 @@ export const chargerPatch = chargerInput
   .partial()
   .extend({
     home: z.boolean().optional(),
-<<<<<<< HEAD
-    password: z.string().min(8).max(64).nullable().optional(),
-    allowNoPassword: z.boolean().optional(),
-=======
     password: text(64).min(8).nullable().optional(),
->>>>>>> wip-input
+    allowNoPassword: z.boolean().optional(),
   });
 export const chargerIdParams = z.object({ chargerid: requestId });
 

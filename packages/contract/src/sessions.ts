@@ -1,11 +1,6 @@
 import { z } from 'zod';
-<<<<<<< HEAD
 import { needsPaymentIntent, PAYMENT_METHODS } from '@evc/domain';
-import { isoDateTime } from './shared.ts';
-=======
-import { PAYMENT_METHODS } from '@evc/domain';
 import { isoDateTime, requestId } from './shared.ts';
->>>>>>> wip-input
 import { connectorStatus, tariffInput } from './chargers.ts';
 
 const sessionId = requestId;

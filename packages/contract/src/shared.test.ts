@@ -6,8 +6,8 @@ import {
   text,
   tooLongLimit,
   tooLongMessage,
-  UNSTORABLE_TEXT_MESSAGE,
 } from './shared.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
 import { tariffInput } from './chargers.ts';
 import { startRegistrationRequest } from './auth.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode } from '@evc/domain';
+import { isCurrencyCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
 
 /** How long what a caller types may be, in UTF-16 code units. */
 export const TEXT_LIMITS = {
@@ -23,14 +23,6 @@ export function tooLongLimit(message: string): number | null {
   const match = /(?:^|: )at most (\d+) characters$/.exec(message);
   return match ? Number(match[1]) : null;
 }
-
-export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character or an unpaired surrogate';
-
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-// PostgreSQL text cannot hold NUL; an unpaired UTF-16 surrogate is not Unicode text at all.
-const isStorableText = (value: string) =>
-  !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 
 /**
  * Text in a request: at most `max` characters, no NUL, no unpaired surrogate. Every string a

@@ -36,3 +36,4 @@ export * from './charge-finished-alert.ts';
 export * from './abandoned-intents.ts';
 export * from './connector-unlock.ts';
 export * from './currency-code.ts';
+export * from './storable-text.ts';

@@ -2,10 +2,9 @@ import { RPCPropertyConstraintViolationError } from 'ocpp-rpc';
 import standardValidators from 'ocpp-rpc/lib/standard-validators';
 import { Validator } from 'ocpp-rpc/lib/validator';
 
-/** Half of a surrogate pair without its other half. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** No PostgreSQL text can hold a NUL or a lone surrogate. */
-const unstorable = (text: string) => text.includes('\0') || LONE_SURROGATE.test(text);
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
+
+const unstorable = (text: string) => !isStorableText(text);
 
 /** The path of the first string in `value` (a key or a value) holding such a character, else null. */
 export function unstorableStringField(value: unknown, path = ''): string | null {
@@ -33,7 +32,7 @@ class Ocpp16Validator extends Validator {
     const field = unstorableStringField(params);
     if (field !== null) {
       throw new RPCPropertyConstraintViolationError(
-        `${field}: NUL characters and lone surrogates are not allowed`,
+        `${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
       );
     }
     return valid;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RPCClient, RPCError } from 'ocpp-rpc';
+import { UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
 import type { TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 
@@ -184,7 +185,7 @@ describe('OCPP transactions and commands', () => {
     for (const [action, params, field] of unstorable) {
       await expect(refusal(action, params)).resolves.toMatchObject({
         code: 'PropertyConstraintViolation',
-        message: `${field}: NUL characters and lone surrogates are not allowed`,
+        message: `${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
       });
     }
     const since = new Date(Date.now() - 60_000);
