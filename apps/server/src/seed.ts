@@ -3,30 +3,27 @@ import { seedDemoChargers } from './modules/chargers/demo-chargers.ts';
 import { seedDemoNetwork } from './modules/chargers/demo-network.ts';
 import type { Database } from './platform/db/database.ts';
 import type { PasswordHasher } from './modules/auth/passwords.ts';
+import type { DemoContent } from './platform/config.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { seedDemoAccounts } from './modules/users/demo-accounts.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 
-export interface SeedOptions {
-  /**
-   * Also the demo network's few thousand public chargers across UK towns (main: with the demo
-   * chargers, so not in production by default). Tests leave it out: they provision their own.
-   */
-  demoNetwork?: boolean;
-}
-
-/** Idempotent: inserts only what is missing, so every start may run it. Answers what it added. */
+/**
+ * Idempotent: inserts only what is missing, so every start may run it. Reference data always;
+ * of the demo only what `demo` names (config's `demoContent`: nothing in production). Answers
+ * how many demo network chargers it added.
+ */
 export async function seed(
   database: Database,
   passwords: PasswordHasher,
-  options: SeedOptions = {},
+  demo: DemoContent,
 ): Promise<{ demoNetworkChargers: number }> {
   await createReferenceRepository(database.db).seed();
   const users = createUserRepository(database.db);
-  await seedDemoAccounts(users, passwords);
+  if (demo.accounts) await seedDemoAccounts(users, passwords);
   const chargers = createChargerRepository(database.db);
-  await seedDemoChargers(chargers, users);
-  if (!options.demoNetwork) return { demoNetworkChargers: 0 };
+  if (demo.chargers) await seedDemoChargers(chargers, users);
+  if (!demo.network) return { demoNetworkChargers: 0 };
   const operator = await users.findByEmail('operator@example.com');
   return { demoNetworkChargers: await seedDemoNetwork(chargers, operator?.id ?? null) };
 }
