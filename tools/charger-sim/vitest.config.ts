@@ -8,5 +8,7 @@ export default defineConfig({
     // `npm test` beside this one on two cores) is slow but must not fail them.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a condition; its ceiling too only bounds a hang.
+    expect: { poll: { timeout: 60_000 } },
   },
 });
