@@ -35,6 +35,12 @@ async function main(): Promise<void> {
   if (seeded.demoNetworkChargers > 0) {
     app.log.info({ chargers: seeded.demoNetworkChargers, ms: seedMs }, 'demo network seeded');
   }
+  if (seeded.retiredDemoAccounts.length > 0) {
+    app.log.warn(
+      { accounts: seeded.retiredDemoAccounts },
+      'demo accounts from an earlier start had their published passwords: replaced by random ones',
+    );
+  }
   if (operatorCreated) {
     app.log.info({ email: operatorCreated.email }, 'first operator account created');
   } else if (!(await hasOperator(database.db))) {

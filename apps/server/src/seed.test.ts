@@ -9,10 +9,12 @@ import {
   createOperatorAccount,
   OperatorAccountError,
 } from './modules/users/operator-accounts.ts';
-import { loadConfig } from './platform/config.ts';
+import { loadConfig, NO_DEMO } from './platform/config.ts';
+import { seed } from './seed.ts';
 import {
   API_2_0_0,
   createTestApp,
+  OPERATOR,
   TEST_ARGON2,
   testConfig,
   type TestApp,
@@ -103,5 +105,31 @@ describe('a production start', () => {
     await expect(createOperatorAccount(t.database.db, passwords, FIRST_OPERATOR)).rejects.toThrow(
       'already exists',
     );
+  });
+});
+
+describe('a production start on data an earlier, demo-shipping start left', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('no demo account keeps its published password, nor its sessions', async () => {
+    const passwords = createPasswordHasher(TEST_ARGON2);
+    const signedIn = await t.login(OPERATOR);
+    const { retiredDemoAccounts } = await seed(t.database, passwords, NO_DEMO);
+    expect(retiredDemoAccounts.sort()).toEqual(
+      DEMO_ACCOUNTS.map((account) => account.email).sort(),
+    );
+    for (const account of DEMO_ACCOUNTS) {
+      expect((await signIn(t, account.email, account.password)).status).toBe(401);
+    }
+    expect((await seed(t.database, passwords, NO_DEMO)).retiredDemoAccounts).toEqual([]);
+    const refreshed = await t.call('refreshToken', {
+      token: signedIn.tokenData.refresh.token,
+      body: { uuid: 'test-device' },
+    });
+    expect(refreshed.status).toBe(401);
   });
 });

@@ -96,10 +96,10 @@ describe('the demo network', () => {
     try {
       await migrate(database);
       const passwords = createPasswordHasher(TEST_ARGON2);
-      expect(await seed(database, passwords, { ...TEST_DEMO, network: true })).toEqual({
+      expect(await seed(database, passwords, { ...TEST_DEMO, network: true })).toMatchObject({
         demoNetworkChargers: 3000,
       });
-      expect(await seed(database, passwords, { ...TEST_DEMO, network: true })).toEqual({
+      expect(await seed(database, passwords, { ...TEST_DEMO, network: true })).toMatchObject({
         demoNetworkChargers: 0,
       });
       const listed = await createChargerRepository(database.db).listPublic();
