@@ -126,6 +126,13 @@ describe('a production start on data an earlier, demo-shipping start left', () =
       expect((await signIn(t, account.email, account.password)).status).toBe(401);
     }
     expect((await seed(t.database, passwords, NO_DEMO)).retiredDemoAccounts).toEqual([]);
+    // The demo operator does not count: OPERATOR_EMAIL and OPERATOR_PASSWORD still create one.
+    expect(
+      await createFirstOperator(t.database.db, passwords, {
+        email: 'ops@brand.example',
+        password: 'tidal-mosaic-lantern-47',
+      }),
+    ).toMatchObject({ email: 'ops@brand.example' });
     const refreshed = await t.call('refreshToken', {
       token: signedIn.tokenData.refresh.token,
       body: { uuid: 'test-device' },

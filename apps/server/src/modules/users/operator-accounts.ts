@@ -1,4 +1,4 @@
-import { arrayContains } from 'drizzle-orm';
+import { and, arrayContains, isNull, notInArray } from 'drizzle-orm';
 import { normaliseLoginName } from '@evc/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -21,11 +21,21 @@ export interface NewOperator {
 
 const emailAddress = z.email();
 
+/** Whether a live operator account exists other than the demo's (whose password was published). */
 export async function hasOperator(db: Db): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(arrayContains(users.roles, ['operator']))
+    .where(
+      and(
+        arrayContains(users.roles, ['operator']),
+        isNull(users.deletedAt),
+        notInArray(
+          users.email,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
