@@ -14,5 +14,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Ceilings that only bound a hang (src/test/setup.ts waits for conditions up to 30 s): a
+    // loaded machine renders slowly, and a slow but correct run passes.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -5,7 +5,11 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Ceilings that only bound a hang: tests wait for conditions, and a loaded machine (another
+    // `npm test` beside this one on two cores) is slow but must not fail them.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // expect.poll waits for a condition; its ceiling too only bounds a hang.
+    expect: { poll: { timeout: 60_000 } },
   },
 });

@@ -1,6 +1,29 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * How long a page may take to show what a test waits for. Waits end as soon as the condition
+ * holds; the ceiling only bounds a hang, generous for a loaded machine.
+ */
+export const WAIT_CEILING_MS = 60_000;
+
+/** A browser context whose waits use WAIT_CEILING_MS. */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  context.setDefaultTimeout(WAIT_CEILING_MS);
+  return context;
+}
+
+/** Lets menus close and floating labels finish moving (no animation running) before a screenshot. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
 export const DESKTOP = { width: 1280, height: 800 };
 
 export async function launchBrowser(): Promise<Browser> {
@@ -23,10 +46,9 @@ export async function newPhonePage(
   browser: Browser,
   options: { locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     viewport: PHONE,
     locale: options.locale ?? 'en-GB',
-    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   return { context, page };
@@ -47,7 +69,7 @@ export async function latestMessage(
   to: string,
   matches: (message: OutboxMessage) => boolean = () => true,
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + WAIT_CEILING_MS;
   while (Date.now() < deadline) {
     const response = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}`);
     const body = (await response.json()) as { data: OutboxMessage[] };

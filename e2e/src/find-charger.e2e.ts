@@ -40,7 +40,7 @@ async function openFinder(page: Page): Promise<void> {
   await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
   await page.waitForURL('**/home');
   await page.goto(`${baseUrl}/findcharger`);
-  await page.locator('.finder-row').first().waitFor({ timeout: 30_000 });
+  await page.locator('.finder-row').first().waitFor();
 }
 
 async function search(page: Page, text: string): Promise<void> {
@@ -88,11 +88,7 @@ test('a driver finds the nearest charger by postcode, the geocoder stubbed at it
   });
   await openFinder(page);
   await search(page, 'yo22 4se');
-  await page
-    .locator('.finder-row')
-    .first()
-    .filter({ hasText: CHARGER.name })
-    .waitFor({ timeout: 15_000 });
+  await page.locator('.finder-row').first().filter({ hasText: CHARGER.name }).waitFor();
   expect(lookups[0]?.searchParams.get('q')).toBe('YO22 4SE, UK');
   expect(lookups[0]?.searchParams.get('format')).toBe('json');
   await openFirstRowAndSeeDetails(page);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, submitSignIn } from './app.ts';
-import { DESKTOP, launchBrowser, newPhonePage, PHONE } from './browser.ts';
+import { animationsSettled, DESKTOP, launchBrowser, newPhonePage, PHONE } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
@@ -106,7 +106,7 @@ async function shoot(page: Page, name: string) {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size}.png`, fullPage: true });
   }
   await page.setViewportSize(PHONE);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, driverToken, saveSandboxCard, submitSignIn } from './app.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, newContext } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -106,11 +106,7 @@ function overflowing(page: Page): Promise<string[]> {
 test.each(['en', 'fr', 'cy', 'es', 'it'])(
   'every page fits a 320-pixel phone in %s',
   async (language) => {
-    const context = await browser.newContext({
-      viewport: SMALL_PHONE,
-      locale: 'en-GB',
-      serviceWorkers: 'block',
-    });
+    const context = await newContext(browser, { viewport: SMALL_PHONE, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
     await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
@@ -121,7 +117,7 @@ test.each(['en', 'fr', 'cy', 'es', 'it'])(
     for (const route of PAGES) {
       await page.goto(`${baseUrl}/${route}`);
       await page.locator('.top-bar').first().waitFor();
-      await page.waitForFunction(settled, language, { timeout: 15_000 });
+      await page.waitForFunction(settled, language);
       wide.push(...(await overflowing(page)).map((what) => `${route}: ${what}`));
     }
     expect(wide).toEqual([]);

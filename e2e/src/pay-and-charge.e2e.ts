@@ -75,10 +75,10 @@ test('a driver adds a card, pays, charges on a live demo charger, pauses, resume
     .toBeGreaterThan(before);
 
   await page.getByRole('button', { name: 'Pause' }).click();
-  await page.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Resume' }).waitFor();
   await page.locator('.charging-hero', { hasText: 'Paused' }).waitFor();
   await page.getByRole('button', { name: 'Resume' }).click();
-  await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
   await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
 
   await stopCharging(page);
@@ -103,7 +103,7 @@ test("a declined card says 'Payment Failed, please use another card' and nothing
   await addCard(page, '4000 0000 0000 0002');
   await chooseCard(page, '1001', '0002');
   await page.getByRole('button', { name: 'Confirm and start' }).click();
-  await page.getByText('Payment Failed, please use another card').waitFor({ timeout: 30_000 });
+  await page.getByText('Payment Failed, please use another card').waitFor();
   expect(page.url()).toContain('/charging-confirm-payment');
   await page.goto(`${baseUrl}/charger-details/1001`);
   await page.locator('.status-chip', { hasText: 'Available' }).first().waitFor();
@@ -122,12 +122,8 @@ test('at the long-stay bay the payment waits for the cable, and releasing it set
   expect(await page.locator('[data-field="paymentStatus"] dd').textContent()).toBe('Held');
 
   await page.getByRole('button', { name: 'Release the cable' }).click();
-  await page.getByText('The cable is released. Thank you for charging with us.').waitFor({
-    timeout: 30_000,
-  });
-  await page
-    .locator('[data-field="paymentStatus"] dd', { hasText: 'Paid' })
-    .waitFor({ timeout: 30_000 });
+  await page.getByText('The cable is released. Thank you for charging with us.').waitFor();
+  await page.locator('[data-field="paymentStatus"] dd', { hasText: 'Paid' }).waitFor();
   const cost = await page.locator('[data-field="cost"] dd').textContent();
   expect(await page.locator('[data-field="captured"] dd').textContent()).toBe(cost);
   expect(await page.locator('[data-field="overstay"]').count()).toBe(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { callApi, operatorToken, submitSignIn } from './app.ts';
-import { DESKTOP, launchBrowser, newPhonePage } from './browser.ts';
+import { animationsSettled, DESKTOP, launchBrowser, newContext, newPhonePage } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const port = inject('port');
@@ -57,9 +57,6 @@ async function signIn(page: Page) {
   await page.waitForURL('**/home');
 }
 
-/** Lets the menu close and floating labels finish moving before a screenshot. */
-const settled = (page: Page) => page.waitForTimeout(400);
-
 test('the scan-new-card wizard reads a card presented twice at a charger and links it', async () => {
   const { context, page } = await newPhonePage(browser);
   await signIn(page);
@@ -69,7 +66,7 @@ test('the scan-new-card wizard reads a card presented twice at a charger and lin
   await page.waitForURL('**/settings');
   await page.getByText('RFID cards').click();
   await page.waitForURL('**/manage-rfid-cards');
-  await settled(page);
+  await animationsSettled(page);
   await page.screenshot({ path: '/tmp/e2e-rfid-manage.png', fullPage: true });
   await page.getByText('Scan a new card').click();
   await page.waitForURL('**/scan-new-card');
@@ -87,15 +84,15 @@ test('the scan-new-card wizard reads a card presented twice at a charger and lin
 
   // The charger refuses an unknown card; the wizard sees the attempt.
   await expect(simulator.presentTag(1, uid)).resolves.toBe('Invalid');
-  await page.getByRole('heading', { name: 'Once more' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Once more' }).waitFor();
   await page.getByText(/Time left: \d+ s/).waitFor();
   await page.screenshot({ path: '/tmp/e2e-rfid-scan-2.png', fullPage: true });
   await expect(simulator.presentTag(1, uid)).resolves.toBe('Invalid');
-  await page.getByRole('heading', { name: 'Card read' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Card read' }).waitFor();
   await page.getByText(uid).waitFor();
 
   await page.getByLabel('Name (optional)').fill('Work fob');
-  await settled(page);
+  await animationsSettled(page);
   await page.screenshot({ path: '/tmp/e2e-rfid-save.png', fullPage: true });
   await page.getByRole('button', { name: 'Save card' }).click();
   await page.waitForURL('**/manage-user-rfids');
@@ -112,18 +109,14 @@ test('the scan-new-card wizard reads a card presented twice at a charger and lin
 });
 
 test('a card added by its number is listed on a wide screen and can be removed', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    locale: 'en-GB',
-    serviceWorkers: 'block',
-  });
+  const context = await newContext(browser, { viewport: DESKTOP, locale: 'en-GB' });
   const page = await context.newPage();
   await signIn(page);
   await page.goto(`${baseUrl}/add-rfid-by-code`);
   const printed = randomBytes(5).toString('hex').toUpperCase();
   await page.getByLabel('Card number').fill(printed.match(/.{2}/g)?.join(':') ?? printed);
   await page.getByLabel('Name (optional)').fill('Spare card');
-  await settled(page);
+  await animationsSettled(page);
   await page.screenshot({ path: '/tmp/e2e-rfid-by-code-desktop.png', fullPage: true });
   await page.getByRole('button', { name: 'Add card' }).click();
   await page.waitForURL('**/manage-user-rfids');

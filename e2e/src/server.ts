@@ -83,9 +83,14 @@ export async function startServer(
     baseUrl,
     port,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((done) => setTimeout(done, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((done) => server.once('exit', done));
+        server.kill('SIGTERM');
+        // A graceful stop closes the chargers and the database; only a hung one is killed.
+        const hung = setTimeout(() => server.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(hung);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,11 @@ import { DEMO_CHARGERS, DEMO_UNPLUG_AFTER_MINUTES } from './modules/chargers/dem
 import { DEMO_NETWORK } from './modules/chargers/demo-network.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
+import {
+  createFirstOperator,
+  hasOperator,
+  OperatorAccountError,
+} from './modules/users/operator-accounts.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -21,14 +26,27 @@ async function main(): Promise<void> {
   });
   const applied = await migrate(database);
   const seedStart = performance.now();
-  const seeded = await seed(database, createPasswordHasher(), {
-    demoNetwork: config.demoChargers,
-  });
+  const passwords = createPasswordHasher();
+  const seeded = await seed(database, passwords, config.demo);
   const seedMs = Math.round(performance.now() - seedStart);
+  const operatorCreated = await createFirstOperator(database.db, passwords, config.firstOperator);
   const app = await buildApp({ config, database });
   app.log.info({ applied, database: database.kind }, 'database ready');
   if (seeded.demoNetworkChargers > 0) {
     app.log.info({ chargers: seeded.demoNetworkChargers, ms: seedMs }, 'demo network seeded');
+  }
+  if (seeded.retiredDemoAccounts.length > 0) {
+    app.log.warn(
+      { accounts: seeded.retiredDemoAccounts },
+      'demo accounts from an earlier start had their published passwords: replaced by random ones',
+    );
+  }
+  if (operatorCreated) {
+    app.log.info({ email: operatorCreated.email }, 'first operator account created');
+  } else if (!(await hasOperator(database.db))) {
+    app.log.warn(
+      'no operator account: create one with `npm run operator -- create --email EMAIL`, or set OPERATOR_EMAIL and OPERATOR_PASSWORD',
+    );
   }
 
   const simulators: ChargePointSimulator[] = [];
@@ -46,7 +64,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', (signal) => void stop(signal));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.demoChargers) {
+  if (config.demo.simulators) {
     for (const charger of DEMO_CHARGERS) {
       const simulator = new ChargePointSimulator({
         url: `ws://127.0.0.1:${config.port}/ocpp`,
@@ -78,10 +96,14 @@ async function main(): Promise<void> {
           `  demo network (not connected, so Offline): barcodes ${DEMO_NETWORK.firstBarcode}-${DEMO_NETWORK.firstBarcode + DEMO_NETWORK.count - 1}`,
         ]
       : []),
-    '  demo accounts:',
-    ...DEMO_ACCOUNTS.map(
-      (account) => `    ${account.email} / ${account.password}  (${account.what})`,
-    ),
+    ...(config.demo.accounts
+      ? [
+          '  demo accounts:',
+          ...DEMO_ACCOUNTS.map(
+            (account) => `    ${account.email} / ${account.password}  (${account.what})`,
+          ),
+        ]
+      : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -97,6 +119,8 @@ function mailDescription(config: AppConfig, baseUrl: string): string {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof OperatorAccountError) {
+    process.stderr.write(`OPERATOR_EMAIL, OPERATOR_PASSWORD: ${error.message}\n`);
   } else {
     process.stderr.write(
       `Could not start the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -33,9 +33,10 @@ if (!window.matchMedia) {
 
 setupIonicReact({ mode: 'md', animated: false });
 
-// A page waits on several fake calls in turn; on a busy CI machine that can take over the default
-// second. A wait that never ends still fails, five seconds in.
-configure({ asyncUtilTimeout: 5000 });
+// findBy…/waitFor wait for a condition, not for time: the ceiling only bounds a hang. A page
+// waits on several fake calls in turn, which a loaded machine (two `npm test` on two cores) has
+// been seen to take over five seconds to render.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(async () => {
   await initI18n({ resources: translations(), language: 'en' });

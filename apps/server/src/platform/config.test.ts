@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SERVER_ROOT } from './config.ts';
+import { ConfigError, loadConfig, NO_DEMO, SERVER_ROOT } from './config.ts';
+
+/** As `openssl rand -base64 48` makes one. */
+const PRODUCTION_SECRET = 'q3N8vJ0kXw5T2bYpL7rF1cZs9HdA4mGu6EiKoR+/WxVnB2lQe8TtPy0UjMa3hC5f';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,7 +48,7 @@ describe('loadConfig', () => {
         HOST: '127.0.0.1',
         DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
         APP_URL: 'https://charge.example.com/',
-        JWT_SECRET: 'x'.repeat(40),
+        JWT_SECRET: PRODUCTION_SECRET,
         SMTP_URL: 'smtp://mail.example.com:587',
         MAIL_FROM: 'Charge <hello@example.com>',
         API_VERSION: '2.1.0',
@@ -61,7 +64,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8181,
       appUrl: 'https://charge.example.com',
-      jwtSecret: 'x'.repeat(40),
+      jwtSecret: PRODUCTION_SECRET,
       apiVersion: '2.1.0',
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 3600,
@@ -121,7 +124,7 @@ describe('loadConfig', () => {
     expect(single).toMatchObject({
       natsUrl: undefined,
       natsSubjectPrefix: 'evc',
-      demoChargers: true,
+      demo: { accounts: true, chargers: true, network: true, simulators: true },
     });
     const joined = await loadConfig(
       {
@@ -134,12 +137,11 @@ describe('loadConfig', () => {
       natsUrl: 'nats://10.0.0.5:4222, nats://user:secret@10.0.0.6:4222',
       natsSubjectPrefix: 'evc.eu',
       // Each node would run the same demo chargers; one may still be asked to.
-      demoChargers: false,
+      demo: { accounts: true, chargers: true, network: false, simulators: false },
     });
     expect(
-      (await loadConfig({ NATS_URL: 'nats://10.0.0.5:4222', DEMO_CHARGERS: 'true' }, dir))
-        .demoChargers,
-    ).toBe(true);
+      (await loadConfig({ NATS_URL: 'nats://10.0.0.5:4222', DEMO_CHARGERS: 'true' }, dir)).demo,
+    ).toMatchObject({ network: true, simulators: true });
     const failure = await loadConfig(
       { NATS_URL: 'http://10.0.0.5:4222', NATS_SUBJECT_PREFIX: 'evc.*' },
       dir,
@@ -148,6 +150,78 @@ describe('loadConfig', () => {
     expect(
       (failure as ConfigError).problems.map((problem) => problem.split(':')[0]).sort(),
     ).toEqual(['NATS_SUBJECT_PREFIX', 'NATS_URL']);
+  });
+});
+
+describe('loadConfig: production', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: PRODUCTION_SECRET };
+  const problemsOf = (failure: unknown) =>
+    (failure as ConfigError).problems.map((problem) => problem.split(':')[0]).sort();
+
+  it.each([
+    ['alone', {}],
+    ['with DEMO_CHARGERS=false', { DEMO_CHARGERS: 'false' }],
+    ['as one of several nodes', { NATS_URL: 'nats://10.0.0.5:4222' }],
+  ])('ships none of the demo (%s)', async (_case, extra) => {
+    expect((await loadConfig({ ...production, ...extra }, dir)).demo).toEqual(NO_DEMO);
+  });
+
+  it('keeps the demo outside production; DEMO_CHARGERS=false leaves out only its live part', async () => {
+    for (const nodeEnv of ['development', 'test']) {
+      expect((await loadConfig({ NODE_ENV: nodeEnv }, dir)).demo).toEqual({
+        accounts: true,
+        chargers: true,
+        network: true,
+        simulators: true,
+      });
+    }
+    expect((await loadConfig({ DEMO_CHARGERS: 'false' }, dir)).demo).toEqual({
+      accounts: true,
+      chargers: true,
+      network: false,
+      simulators: false,
+    });
+  });
+
+  it('refuses to start with the demo asked for, or a placeholder or missing JWT secret', async () => {
+    const asked = await loadConfig({ ...production, DEMO_CHARGERS: 'true' }, dir).catch(
+      (error: unknown) => error,
+    );
+    expect(asked).toBeInstanceOf(ConfigError);
+    expect(problemsOf(asked)).toEqual(['DEMO_CHARGERS']);
+    for (const placeholder of ['x'.repeat(40), 'changeme-changeme-changeme-changeme']) {
+      const weak = await loadConfig({ ...production, JWT_SECRET: placeholder }, dir).catch(
+        (error: unknown) => error,
+      );
+      expect(problemsOf(weak)).toEqual(['JWT_SECRET']);
+    }
+    const missing = await loadConfig({ NODE_ENV: 'production' }, dir).catch(
+      (error: unknown) => error,
+    );
+    expect(problemsOf(missing)).toEqual(['JWT_SECRET']);
+    // Outside production the generated secret is kept, and a short-lived one typed is accepted.
+    expect((await loadConfig({ JWT_SECRET: 'x'.repeat(40) }, dir)).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it('takes the first operator from OPERATOR_EMAIL and OPERATOR_PASSWORD, both or neither', async () => {
+    const config = await loadConfig(
+      { ...production, OPERATOR_EMAIL: 'ops@brand.example', OPERATOR_PASSWORD: 'a secret' },
+      dir,
+    );
+    expect(config.firstOperator).toEqual({ email: 'ops@brand.example', password: 'a secret' });
+    expect((await loadConfig(production, dir)).firstOperator).toBeUndefined();
+    const half = await loadConfig(
+      { ...production, OPERATOR_EMAIL: 'ops@brand.example' },
+      dir,
+    ).catch((error: unknown) => error);
+    expect(problemsOf(half)).toEqual(['OPERATOR_PASSWORD']);
+    const notEmail = await loadConfig(
+      { ...production, OPERATOR_EMAIL: 'ops', OPERATOR_PASSWORD: 'a secret' },
+      dir,
+    ).catch((error: unknown) => error);
+    expect(problemsOf(notEmail)).toEqual(['OPERATOR_EMAIL']);
+    // The password is never part of a message.
+    expect((notEmail as ConfigError).message).not.toContain('a secret');
   });
 });
 

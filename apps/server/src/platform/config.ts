@@ -36,6 +36,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_CHARGERS: z.enum(['true', 'false']).optional(),
+  OPERATOR_EMAIL: z.email('must be an e-mail address').optional(),
+  OPERATOR_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -82,8 +84,10 @@ export interface AppConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
-  /** Run the demo network's simulated chargers inside this process (off in production). */
-  demoChargers: boolean;
+  /** What of the demo this process seeds and runs: none of it in production (`demoContent`). */
+  demo: DemoContent;
+  /** The first operator account, created at start when there is no operator yet. */
+  firstOperator?: { email: string; password: string };
   /** Payments go to Stripe with this key; without it, the built-in sandbox takes them. */
   stripeSecretKey?: string;
   /** Signs Stripe's webhook calls; required with stripeSecretKey. */
@@ -116,6 +120,41 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** The demo's parts; each is known to the world (published passwords, chargers with no password). */
+export interface DemoContent {
+  /** The demo accounts with their published passwords (README). */
+  accounts: boolean;
+  /** The five demo chargers. */
+  chargers: boolean;
+  /** The demo network's few thousand public chargers. */
+  network: boolean;
+  /** Simulators running the demo chargers inside the server. */
+  simulators: boolean;
+}
+
+export const NO_DEMO: DemoContent = {
+  accounts: false,
+  chargers: false,
+  network: false,
+  simulators: false,
+};
+
+/**
+ * The one place deciding what of the demo a process provides. Production ships none of it: its
+ * accounts and chargers are known to everyone. Elsewhere DEMO_CHARGERS (default: on, unless
+ * several nodes share the data, where each would run the same chargers) decides the network and
+ * its simulators.
+ */
+export function demoContent(
+  nodeEnv: AppConfig['nodeEnv'],
+  demoChargers: boolean | undefined,
+  severalNodes: boolean,
+): DemoContent {
+  if (nodeEnv === 'production') return NO_DEMO;
+  const live = demoChargers ?? !severalNodes;
+  return { accounts: true, chargers: true, network: live, simulators: live };
+}
+
 /** Empty variables count as unset, so `FOO= npm start` falls back to the default. */
 function withoutEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -129,8 +168,9 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
   // Checked apart from the schema so it is listed together with every other problem.
-  if (given.NODE_ENV === 'production' && !given.JWT_SECRET) {
-    problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  if (given.NODE_ENV === 'production') problems.push(...productionProblems(given));
+  if (Boolean(given.OPERATOR_EMAIL) !== Boolean(given.OPERATOR_PASSWORD)) {
+    problems.push('OPERATOR_PASSWORD: OPERATOR_EMAIL and OPERATOR_PASSWORD go together');
   }
   if (given.STRIPE_SECRET_KEY && !given.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY');
@@ -156,10 +196,14 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
       : path.resolve(SERVER_ROOT, '../driver/dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
-    // Several nodes would each run the same demo chargers, two sockets per charger.
-    demoChargers:
-      (values.DEMO_CHARGERS ??
-        (values.NODE_ENV === 'production' || values.NATS_URL ? 'false' : 'true')) === 'true',
+    demo: demoContent(
+      values.NODE_ENV,
+      values.DEMO_CHARGERS === undefined ? undefined : values.DEMO_CHARGERS === 'true',
+      values.NATS_URL !== undefined,
+    ),
+    ...(values.OPERATOR_EMAIL && values.OPERATOR_PASSWORD
+      ? { firstOperator: { email: values.OPERATOR_EMAIL, password: values.OPERATOR_PASSWORD } }
+      : {}),
     stripeSecretKey: values.STRIPE_SECRET_KEY,
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: values.STRIPE_API_URL,
@@ -172,6 +216,29 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
+}
+
+/**
+ * Settings that are fine on a developer's machine and unsafe on a public one: production refuses
+ * to start with them rather than run open.
+ */
+function productionProblems(given: Env): string[] {
+  const problems: string[] = [];
+  const secret = given.JWT_SECRET;
+  if (!secret) problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  // A secret someone typed as a placeholder ("x" × 40, "changeme…") is guessable; a generated
+  // one (openssl rand -base64 48) has dozens of distinct characters.
+  else if (new Set(secret).size < 16) {
+    problems.push(
+      'JWT_SECRET: looks like a placeholder; use a random one (openssl rand -base64 48)',
+    );
+  }
+  if (given.DEMO_CHARGERS === 'true') {
+    problems.push(
+      'DEMO_CHARGERS: the demo (its chargers have no password) never runs in production',
+    );
+  }
+  return problems;
 }
 
 /** The embedded default keeps its signing key beside its data so tokens survive a restart. */

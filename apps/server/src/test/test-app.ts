@@ -4,7 +4,7 @@ import pg from 'pg';
 import { calls, callPath, type CallName, type SignedInUser } from '@evc/contract';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { createPasswordHasher, type Argon2Cost } from '../modules/auth/passwords.ts';
-import type { AppConfig } from '../platform/config.ts';
+import { demoContent, type AppConfig } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
@@ -25,6 +25,9 @@ export const DRIVER = { email: 'driver@example.com', password: 'Driver-pass-2026
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
 export const MFA_USER = { email: 'mfa@example.com', password: 'Mfa-pass-2026' };
 
+/** The demo accounts and chargers, as in development; no network nor simulators (tests provision their own). */
+export const TEST_DEMO = demoContent('test', false, false);
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     nodeEnv: 'test',
@@ -42,7 +45,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: '/nonexistent',
     logLevel: 'silent',
     trustProxy: false,
-    demoChargers: false,
+    demo: TEST_DEMO,
     natsUrl: undefined,
     natsSubjectPrefix: 'evc',
     ...overrides,
@@ -192,7 +195,8 @@ function wrap(
 
 /**
  * A fresh database per test file (in-memory PGlite, or a new schema on PostgreSQL when
- * DATABASE_URL is set), migrated and seeded once, and the app built on it.
+ * DATABASE_URL is set), migrated and seeded once (with the demo its config names), and the app
+ * built on it.
  */
 export async function createTestApp(
   options: Partial<BuildAppOptions> = {},
@@ -200,7 +204,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, reopen, drop } = await openTestDatabase(databaseUrl);
   await migrate(database);
-  await seed(database, createPasswordHasher(TEST_ARGON2));
+  await seed(database, createPasswordHasher(TEST_ARGON2), (options.config ?? testConfig()).demo);
   const others: FastifyInstance[] = [];
   const nodes: { app: FastifyInstance; database: Database }[] = [];
 

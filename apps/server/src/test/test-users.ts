@@ -14,11 +14,14 @@ export async function setStoredBalance(t: TestApp, email: string, balanceMinor: 
   await t.database.db.update(users).set({ balanceMinor }).where(eq(users.email, email));
 }
 
-/** Reads until `check` holds, or fails with the last value read after `timeoutMs`. */
+/**
+ * Reads until `check` holds, or fails with the last value read after `timeoutMs`: a ceiling that
+ * only bounds a hang, so a loaded machine is slow but not failed.
+ */
 export async function until<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
-  timeoutMs = 8000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

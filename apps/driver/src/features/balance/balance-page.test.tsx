@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
@@ -59,7 +59,7 @@ describe('BalancePage (spec 000 §2, §8, §9)', () => {
     const { container } = renderPage();
     const topUp = await screen.findByText('Top up');
     expect(topUp.closest('ion-button')?.getAttribute('router-link')).toBe('/topup-select-card');
-    await vi.waitFor(() => expect(screen.queryByText('...Loading')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('...Loading')).toBeNull());
     expect(container.textContent).not.toContain('£');
     expect(container.textContent).not.toContain('Database down');
     expect(container.textContent).not.toContain('Available credit');

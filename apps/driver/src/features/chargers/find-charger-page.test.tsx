@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import type { ChargerLiveEvent, ListChargersResponse } from '@evc/contract';
@@ -91,11 +91,8 @@ function rowNames(): string[] {
 async function search(text: string): Promise<void> {
   const bar = document.querySelector('ion-searchbar');
   if (!bar) throw new Error('no search bar');
+  // The search waits for a pause in typing: callers wait for the rows it settles on.
   await typeInto(bar, text);
-  // The search waits for a pause in typing.
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  });
 }
 
 // jsdom lays nothing out; the list needs a height to show rows in.
@@ -141,7 +138,7 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     await search('harbour');
-    expect(rowNames()).toEqual(['Whitby Harbour']);
+    await waitFor(() => expect(rowNames()).toEqual(['Whitby Harbour']));
   });
 
   it('treats a 4-digit number as a barcode and opens that charger when tapped', async () => {
@@ -149,7 +146,7 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     await search('7301');
-    expect(rowNames()).toEqual(['Whitby Harbour']);
+    await waitFor(() => expect(rowNames()).toEqual(['Whitby Harbour']));
     fireEvent.click(screen.getByRole('button', { name: /Whitby Harbour/ }));
     expect(await screen.findByText('Charger details page')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/charger-details/7301');
@@ -160,7 +157,7 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     await search('yo1 7hh');
-    await vi.waitFor(() => expect(rowNames()[0]).toBe('York Station'));
+    await waitFor(() => expect(rowNames()[0]).toBe('York Station'));
     expect(rowNames()).toEqual(['York Station', 'Leeds Dock', 'Whitby Harbour']);
     const lookup = new URL(seen.find((request) => request.url.includes('nominatim'))?.url ?? '');
     expect(lookup.searchParams.get('q')).toBe('YO1 7HH, UK');
@@ -197,7 +194,7 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
         .map((chip) => chip.textContent),
     ).toEqual(['Type 2', 'CCS', 'CHAdeMO', 'J1772']);
     fireEvent.click(within(filters).getByText('CHAdeMO'));
-    await vi.waitFor(() => expect(rowNames()).toEqual(['York Station']));
+    await waitFor(() => expect(rowNames()).toEqual(['York Station']));
     fireEvent.click(within(filters).getByText('J1772'));
     fireEvent.click(within(filters).getByText('CHAdeMO'));
     expect(await screen.findByText('No chargers found')).toBeTruthy();
@@ -219,7 +216,7 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     const leeds = () => rows()[0] as HTMLElement;
-    await vi.waitFor(() => expect(within(leeds()).getByText('Faulted')).toBeTruthy());
+    await waitFor(() => expect(within(leeds()).getByText('Faulted')).toBeTruthy());
     expect(within(leeds()).getByText('Available')).toBeTruthy();
     expect(within(leeds()).queryByText('In use')).toBeNull();
     expect(seen.filter((request) => request.url.endsWith('/listChargers'))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tariffInput, type ChargerLiveEvent, type ChargerView } from '@evc/contract';
 import { setTokens } from '../../lib/session/token-store.ts';
@@ -74,7 +74,7 @@ describe('useChargerByBarcode', () => {
       return json(200, { data: charger });
     });
     const { result } = renderHook(() => useChargerByBarcode('7301'), { wrapper });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(result.current.data?.connectors[0]?.currentStatus.status).toBe('Charging'),
     );
     expect(result.current.data?.connectors[0]?.currentStatus.at).toBe(pushed.connectors[0]?.at);

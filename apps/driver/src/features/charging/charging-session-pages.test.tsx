@@ -54,9 +54,7 @@ describe('StartChargingPage (spec 000 §2, §4)', () => {
     expect(await screen.findByText('Connect the cable to your vehicle')).toBeTruthy();
     expect(callsTo(seen, '/events/sessions').length).toBeGreaterThan(0);
     session.set(transactionView({ state: 'charging' }));
-    await waitFor(() => expect(location()).toBe('/charging-in-progress?transactionId=s1'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(location()).toBe('/charging-in-progress?transactionId=s1'));
   });
 
   it('explains a rejected start released the hold and offers to try again', async () => {
@@ -135,7 +133,7 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect(callsTo(seen, '/remoteStopTransaction')[0]?.body).toEqual({ transactionid: 's1' });
     expect(await screen.findByText('Finishing your charge')).toBeTruthy();
     session.set(finishedTransactionView());
-    expect(await screen.findByText('Charging complete', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Charging complete')).toBeTruthy();
   });
 });
 
@@ -167,11 +165,7 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
     ).toBeTruthy();
     released = true;
     expect(
-      await screen.findByText(
-        'The cable is released. Thank you for charging with us.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('The cable is released. Thank you for charging with us.'),
     ).toBeTruthy();
     expect(callsTo(seen, '/unlockChargerConnector')[0]?.body).toEqual({
       chargerid: 'c1',
@@ -204,10 +198,8 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
       ),
     ).toBeTruthy();
     session.set({ ...waiting, payment: { held: 3000, captured: 545, status: 'captured' } });
-    await waitFor(
-      () =>
-        expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£5.45'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£5.45'),
     );
     expect(container.querySelector('[data-field="overstay"]')).toBeNull();
   });

@@ -5,7 +5,13 @@ import { renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
 import { signedInAs } from '../../test/signed-in.ts';
 import { fakeApi, ok } from '../../test/stub-server.ts';
+import { useLatestTransaction } from '../charging/api/use-transaction.ts';
 import { OngoingCharge } from './ongoing-charge.tsx';
+
+/** Shown once the latest-charge answer is in: OngoingCharge has rendered it by then too. */
+function LatestAnswered() {
+  return useLatestTransaction().isFetched ? <output data-testid="latest-answered" /> : null;
+}
 
 beforeEach(async () => {
   await signedInAs(testUser);
@@ -42,10 +48,15 @@ describe('OngoingCharge on home (spec 000 §2)', () => {
     ['a rejected start', transactionView({ state: 'rejected' })],
     ['no charge at all', null],
   ])('shows nothing for %s', async (_, latest) => {
-    const seen = fakeApi({ '/development/transaction/user/latest': () => ok(latest) });
-    const { container } = renderWithRouter(<OngoingCharge />, '/home');
-    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    fakeApi({ '/development/transaction/user/latest': () => ok(latest) });
+    const { container } = renderWithRouter(
+      <>
+        <OngoingCharge />
+        <LatestAnswered />
+      </>,
+      '/home',
+    );
+    await screen.findByTestId('latest-answered');
     expect(container.querySelector('.home-ongoing')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChargerLiveEvent } from '@evc/contract';
 import { setTokens } from '../session/token-store.ts';
@@ -44,7 +45,7 @@ describe('watchChargers', () => {
       onEvent: (received) => events.push(received),
       onState: (state) => states.push(state),
     });
-    await vi.waitFor(() => expect(events).toEqual([event]));
+    await waitFor(() => expect(events).toEqual([event]));
     stop();
     expect(seen[0]?.url).toMatch(/\/api\/events\/chargers\?barcode=7301$/);
     expect(seen[0]?.headers.Authorization).toBe('Bearer live-token');
@@ -58,7 +59,7 @@ describe('watchChargers', () => {
       onEvent: () => undefined,
       onState: (state) => states.push(state),
     });
-    await vi.waitFor(() => expect(states.at(-1)).toBe('polling'));
+    await waitFor(() => expect(states.at(-1)).toBe('polling'));
     stop();
     expect(states).not.toContain('live');
   });

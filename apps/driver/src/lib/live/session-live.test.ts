@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@evc/contract';
 import { setTokens } from '../session/token-store.ts';
@@ -47,7 +48,7 @@ describe('watchSessions', () => {
       onEvent: (received) => events.push(received),
       onState: (state) => states.push(state),
     });
-    await vi.waitFor(() => expect(events).toEqual([session]));
+    await waitFor(() => expect(events).toEqual([session]));
     stop();
     expect(seen[0]?.url).toMatch(/\/api\/events\/sessions$/);
     expect(seen[0]?.headers.Authorization).toBe('Bearer live-token');
@@ -61,7 +62,7 @@ describe('watchSessions', () => {
       onEvent: () => undefined,
       onState: (state) => states.push(state),
     });
-    await vi.waitFor(() => expect(states.at(-1)).toBe('polling'));
+    await waitFor(() => expect(states.at(-1)).toBe('polling'));
     stop();
     expect(states).not.toContain('live');
   });

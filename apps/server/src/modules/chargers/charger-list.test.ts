@@ -270,7 +270,7 @@ describe('/listChargers', () => {
             JSON.parse(gunzipSync(answer.rawPayload).toString()) as { data: ListChargersResponse }
           ).data.barcode;
         },
-        { timeout: 5000, interval: 20 },
+        { interval: 20 },
       )
       .toContain('8049');
     // Brotli would have to be made again whole at every status change; gzip is patched in place.
@@ -458,7 +458,7 @@ describe('the list kept in small chunks', () => {
           const answer = await read();
           return answer.barcode.includes('7990');
         },
-        { timeout: 10_000, interval: 20 },
+        { interval: 20 },
       )
       .toBe(true);
     const after = await read();

@@ -92,7 +92,7 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
     await sim.setStatus(1, 'Charging');
     // Well within the 30 s a list used to wait before it was read again.
     await expect
-      .poll(async () => (await listOnB()).connectors?.[0], { timeout: 2000, interval: 20 })
+      .poll(async () => (await listOnB()).connectors?.[0], { interval: 20 })
       .toEqual([1, 'Type 2', 'Charging']);
     const renamed = await a.call('operatorUpdateCharger', {
       token: operatorToken,
@@ -101,7 +101,7 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
     });
     expect(renamed.status).toBe(200);
     await expect
-      .poll(async () => (await listOnB()).name, { timeout: 3000, interval: 20 })
+      .poll(async () => (await listOnB()).name, { interval: 20 })
       .toBe('Renamed on node A');
     // A charger provisioned on node A, then removed there: the notice names it, and B patches it.
     const barcodesOnB = async () => {
@@ -109,13 +109,13 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
       return (result.body.data as ListChargersResponse).barcode;
     };
     const added = await provisionCharger(a, operatorToken, testCharger('CP-NODES-3', '3503'));
-    await expect.poll(barcodesOnB, { timeout: 2000, interval: 20 }).toContain('3503');
+    await expect.poll(barcodesOnB, { interval: 20 }).toContain('3503');
     const removed = await a.call('operatorDeleteCharger', {
       token: operatorToken,
       params: { chargerid: added._id },
     });
     expect(removed.status).toBe(200);
-    await expect.poll(barcodesOnB, { timeout: 2000, interval: 20 }).not.toContain('3503');
+    await expect.poll(barcodesOnB, { interval: 20 }).not.toContain('3503');
   });
   test('a node starting leaves online the chargers another node holds', async () => {
     const options = {

@@ -61,10 +61,7 @@ describe('UnlockConnector through the charger-command service', () => {
     await expect
       .poll(
         () => t.app.ocpp.commands.unlockConnector(charger._id, 2).catch((error: unknown) => error),
-        {
-          timeout: 3000,
-          interval: 20,
-        },
+        { interval: 20 },
       )
       .toMatchObject({ statusCode: 409, code: 'CHARGER_OFFLINE', message: 'Charger Unavailable' });
   });

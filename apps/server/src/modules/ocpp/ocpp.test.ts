@@ -38,7 +38,7 @@ async function byBarcode(barcode: string): Promise<ChargerView> {
 async function eventually<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,
-  timeoutMs = 8000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

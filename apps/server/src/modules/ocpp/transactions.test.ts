@@ -16,7 +16,7 @@ async function connect(identity: string): Promise<RPCClient> {
 }
 
 const online = async (chargerId: string) => {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const answer = await t.app.ocpp.commands.send(chargerId, 'GetConfiguration', {}).then(
       () => true,

@@ -13,9 +13,6 @@ import { until, userRow } from '../../test/test-users.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const SWEEPS = 300;
-
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** An app on the sandbox or on fake Stripe whose clock the test moves; it is put back after each test. */
 async function sweptApp(fake?: FakeStripe) {
@@ -80,6 +77,15 @@ async function sweptApp(fake?: FakeStripe) {
     return (answer.body.data as UncapturedPaymentIntent[]).map((intent) => intent.intentid);
   }
 
+  /** Waits for a whole sweep pass that began after the clock last moved: what it left, stays. */
+  async function swept() {
+    const start = t.app.intentSweep.passes();
+    await until(
+      () => Promise.resolve(t.app.intentSweep.passes()),
+      (passes) => passes >= start + 2,
+    );
+  }
+
   return {
     t,
     driver,
@@ -88,6 +94,7 @@ async function sweptApp(fake?: FakeStripe) {
     stored,
     canceled,
     uncaptured,
+    swept,
     advance(ms: number) {
       clock.advance(ms);
       moved += ms;
@@ -135,7 +142,7 @@ describe('abandoned intents on the sandbox', () => {
     async (wallet) => {
       const id = await s.initiate(wallet);
       s.advance(59 * MINUTE);
-      await pause(SWEEPS);
+      await s.swept();
       expect((await s.stored(id)).status).toBe('requires_payment_method');
       s.advance(2 * MINUTE);
       expect(await s.canceled(id)).toMatchObject({ amountCapturable: 0, amountReceived: 0 });
@@ -159,7 +166,7 @@ describe('abandoned intents on the sandbox', () => {
     const id = await s.initiate(card);
     await confirm(id, card);
     s.advance(2 * HOUR);
-    await pause(SWEEPS);
+    await s.swept();
     expect((await s.stored(id)).status).toBe('requires_capture');
     expect(await s.uncaptured(card)).toEqual([id]);
 
@@ -196,7 +203,7 @@ describe('abandoned intents on the sandbox', () => {
       tariff: { payableByFuelCard: false, free: false, currency: 'GBP' },
     });
     s.advance(3 * 24 * HOUR);
-    await pause(SWEEPS);
+    await s.swept();
     expect(await s.stored(id)).toMatchObject({ status: 'requires_capture', sessionId });
   });
 });
@@ -230,7 +237,7 @@ describe('abandoned intents on Stripe', () => {
     const id = await s.initiate('APPLEPAY');
     s.advance(61 * MINUTE);
     await s.canceled(id);
-    await pause(SWEEPS);
+    await s.swept();
     expect(cancelsOf(id)).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -248,7 +255,7 @@ describe('abandoned intents on Stripe', () => {
       const id = await s.initiate('GOOGLEPAY');
       s.advance(61 * MINUTE);
       await s.canceled(id);
-      await pause(SWEEPS);
+      await s.swept();
       expect(cancelsOf(id)).toHaveLength(1);
     },
   );
@@ -262,7 +269,7 @@ describe('abandoned intents on Stripe', () => {
       (row) => row.sweepAttempts === 1,
     );
     expect(putOff.status).toBe('requires_payment_method');
-    await pause(SWEEPS);
+    await s.swept();
     expect(cancelsOf(id)).toHaveLength(1);
 
     s.advance(61 * MINUTE);
@@ -287,7 +294,7 @@ describe('abandoned intents on Stripe', () => {
         (row) => row.status === 'requires_capture',
       ),
     ).toMatchObject({ amountCapturable: 3000 });
-    await pause(SWEEPS);
+    await s.swept();
     expect(cancelsOf(id)).toEqual([]);
 
     s.advance(24 * HOUR);

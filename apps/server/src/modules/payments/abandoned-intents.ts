@@ -20,6 +20,8 @@ const SWEPT_STATUSES: readonly string[] = [...AWAITING_DRIVER_STATUSES, 'require
  * intent off for `abandonAfterMs`, at most MAX_SWEEP_ATTEMPTS times; as Stripe answers a
  * repeated idempotency key with its first answer, errors included, each attempt has its own key.
  */
+export type AbandonedIntentSweep = ReturnType<typeof createAbandonedIntentSweep>;
+
 export function createAbandonedIntentSweep(deps: {
   db: Db;
   provider: PaymentProviderFactory;
@@ -79,6 +81,7 @@ export function createAbandonedIntentSweep(deps: {
   }
 
   let sweeping = false;
+  let passes = 0;
   /** One pass; answers how many intents were cancelled. */
   async function sweepOnce(): Promise<number> {
     if (sweeping) return 0;
@@ -92,6 +95,7 @@ export function createAbandonedIntentSweep(deps: {
       })) {
         if (await sweepIntent(id)) cancelled += 1;
       }
+      passes += 1;
       return cancelled;
     } finally {
       sweeping = false;
@@ -107,6 +111,8 @@ export function createAbandonedIntentSweep(deps: {
 
   return {
     sweepOnce,
+    /** Passes run to their end so far: two more than now means a whole pass began after now. */
+    passes: () => passes,
     close() {
       clearInterval(timer);
     },

@@ -81,5 +81,6 @@ export async function registerPayments(
       deps.intentSweepIntervalMs ?? Math.max(50, Math.min(limits.abandonAfterMs / 4, 60_000)),
     log: app.log,
   });
+  app.decorate('intentSweep', sweep);
   app.addHook('onClose', () => Promise.resolve(sweep.close()));
 }

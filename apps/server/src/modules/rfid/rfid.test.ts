@@ -268,15 +268,17 @@ describe('a linked card at a charger', () => {
     });
     expect(theirs.status).toBe(404);
 
-    await new Promise((done) => setTimeout(done, 300));
+    const view = async () =>
+      transactionView.parse(
+        (await t.call('getTransactionByID', { token: driver, body: { transactionid: row.id } }))
+          .body.data,
+      );
+    // The charge has cost something before the driver stops it.
+    await until(view, (seen) => seen.data.cost.applied_cost.total > 0);
     await sim.stopTransaction(1);
     const done = await until(
-      async () =>
-        transactionView.parse(
-          (await t.call('getTransactionByID', { token: driver, body: { transactionid: row.id } }))
-            .body.data,
-        ),
-      (view) => view.state === 'finished' && view.payment.status === 'debited',
+      view,
+      (seen) => seen.state === 'finished' && seen.payment.status === 'debited',
     );
     const total = done.data.cost.applied_cost.total;
     expect(total).toBeGreaterThan(0);

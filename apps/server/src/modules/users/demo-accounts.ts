@@ -1,4 +1,4 @@
-import { newId } from '../../platform/crypto.ts';
+import { newId, randomToken } from '../../platform/crypto.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { uniqueHrCode } from './hr-code.ts';
 import type { UserRepository } from './repository.ts';
@@ -77,4 +77,23 @@ export async function seedDemoAccounts(
       acceptedPrivacyAt: new Date(),
     });
   }
+}
+
+/**
+ * Where the demo is not shipped (production), a demo account left by an earlier start must not
+ * sign in with its published password: that password is replaced by a random one nobody knows.
+ * Answers the accounts changed.
+ */
+export async function retirePublishedDemoPasswords(
+  users: UserRepository,
+  passwords: PasswordHasher,
+): Promise<{ id: string; email: string }[]> {
+  const retired: { id: string; email: string }[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await users.findByEmail(account.email);
+    if (!user || !(await passwords.verify(user.passwordHash, account.password))) continue;
+    await users.update(user.id, { passwordHash: await passwords.hash(randomToken()) });
+    retired.push({ id: user.id, email: account.email });
+  }
+  return retired;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../modules/auth/passwords.ts';
 import { createUserRepository } from '../../modules/users/repository.ts';
 import { seed } from '../../seed.ts';
-import { TEST_ARGON2 } from '../../test/test-app.ts';
+import { TEST_ARGON2, TEST_DEMO } from '../../test/test-app.ts';
 import { openDatabase } from './database.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 
@@ -24,12 +24,12 @@ describe('migrations on PGlite under a data directory', () => {
     try {
       const first = await openDatabase({ pgliteDir });
       expect(await migrate(first, migrations)).toEqual(all);
-      await seed(first, createPasswordHasher(TEST_ARGON2));
+      await seed(first, createPasswordHasher(TEST_ARGON2), TEST_DEMO);
       await first.close();
 
       const second = await openDatabase({ pgliteDir });
       expect(await migrate(second, migrations)).toEqual([]);
-      await seed(second, createPasswordHasher(TEST_ARGON2));
+      await seed(second, createPasswordHasher(TEST_ARGON2), TEST_DEMO);
       const applied = await second.withSession((session) =>
         session.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'),
       );
