@@ -61,7 +61,7 @@ import { createUserView } from './modules/users/user-view.ts';
 import { createCreditLowAlert } from './modules/users/credit-low-alert.ts';
 import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -130,15 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Bearer tokens, no cookies: any brand's web origin may call the API.
   await app.register(cors, { origin: true, maxAge: 600 });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        context.statusCode,
-        'RATE_LIMITED',
-        `Too many attempts, please try again in ${context.after}`,
-      ),
-  });
+  // Limits are counted by the calls that have one (platform/http/rate-limits.ts).
+  await app.register(rateLimit, { global: false });
 
   const { db } = database;
   const outbox = createOutboxRepository(db);

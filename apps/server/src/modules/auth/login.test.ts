@@ -219,24 +219,36 @@ describe('logout', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 RATE_LIMITED after too many logins for one name from one address', async () => {
+  const attempt = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+    app.call('login', { body: loginBody(email, password), remoteAddress });
+
+  it('counts one address over every name it tries', async () => {
     const limited = await t.withApp({ rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } });
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect(
-        (await limited.call('login', { body: loginBody(OPERATOR.email, 'wrong-password') })).status,
-      ).toBe(401);
+    for (const name of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      expect((await attempt(limited, name, 'wrong-password', '198.51.100.7')).status).toBe(401);
     }
-    const blocked = await limited.call('login', {
-      body: loginBody(OPERATOR.email, OPERATOR.password),
-    });
+    const blocked = await attempt(limited, DRIVER.email, DRIVER.password, '198.51.100.7');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       code: 'RATE_LIMITED',
-      message: expect.stringMatching(/try again/) as string,
+      message: expect.stringMatching(/try again in \d+ seconds/) as string,
     });
-    // Counted per login name: another account from the same address still gets in.
-    expect(
-      (await limited.call('login', { body: loginBody(DRIVER.email, DRIVER.password) })).status,
-    ).toBe(200);
+    // The driver, from their own address, is not held back by the other address's attempts.
+    expect((await attempt(limited, DRIVER.email, DRIVER.password, '198.51.100.8')).status).toBe(
+      200,
+    );
+  });
+
+  it('counts one name over every address it is tried from', async () => {
+    const limited = await t.withApp({ rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } });
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      expect((await attempt(limited, OPERATOR.email, 'wrong-password', address)).status).toBe(401);
+    }
+    // Spelt differently, still the same login name.
+    const blocked = await attempt(limited, ' Operator@Example.com', OPERATOR.password, '203.0.113.4');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    // Another account from a fresh address still gets in.
+    expect((await attempt(limited, DRIVER.email, DRIVER.password, '203.0.113.5')).status).toBe(200);
   });
 });
