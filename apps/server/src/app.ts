@@ -63,6 +63,7 @@ import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
+import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -128,8 +129,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     threshold: 1024,
     globalDecompression: false,
   });
-  // Bearer tokens, no cookies: any brand's web origin may call the API.
-  await app.register(cors, { origin: true, maxAge: 600 });
+  // Bearer tokens, no cookies; browsers may call from the brands' own origins only, with every
+  // method the catalogue uses (PATCH and DELETE are not CORS-safelisted: they need a preflight).
+  const originAllowed = corsOriginAllowed(config);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && originAllowed(origin)),
+    methods: [...CALL_METHODS],
+    maxAge: 600,
+  });
   // Limits are counted by the calls that have one (platform/http/rate-limits.ts).
   await app.register(rateLimit, { global: false });
 

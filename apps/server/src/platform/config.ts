@@ -52,6 +52,14 @@ const envSchema = z.object({
   INTENT_ABANDON_AFTER: positiveSeconds.default(60 * 60),
   HELD_INTENT_REUSE_LIMIT: positiveSeconds.default(24 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (text) =>
+        text.split(',').every((origin) => /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$/i.test(origin.trim())),
+      'must be one or more origins (scheme://host[:port], no path), comma-separated',
+    )
+    .optional(),
   NATS_URL: z
     .string()
     .refine(
@@ -102,6 +110,8 @@ export interface AppConfig {
   heldIntentReuseSeconds?: number;
   /** Sign-in attempts allowed per client address, and per login name, in 15 minutes. */
   loginRateLimit?: number;
+  /** Page origins allowed to call the API besides the brands' own (platform/http/cors-policy.ts). */
+  corsOrigins?: readonly string[];
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -169,6 +179,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     intentAbandonAfterSeconds: values.INTENT_ABANDON_AFTER,
     heldIntentReuseSeconds: values.HELD_INTENT_REUSE_LIMIT,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
+    corsOrigins: values.CORS_ORIGINS?.split(',').map((origin) => origin.trim()),
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };
