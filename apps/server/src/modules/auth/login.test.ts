@@ -8,6 +8,7 @@ import {
   testClock,
   type TestApp,
 } from '../../test/test-app.ts';
+import { REFRESH_REUSE_GRACE_MS } from './token-service.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -158,6 +159,60 @@ describe('refresh tokens', () => {
     // Other sessions of the same user are not affected.
     const other = await t.login(DRIVER, 'device-2');
     expect((await t.call('checkToken', { token: other.token })).status).toBe(200);
+  });
+
+  describe('two refreshes of one device at once', () => {
+    const refreshFrom = (token: string, uuid: string) =>
+      t.call('refreshToken', { token, body: { uuid } });
+    const alive = async (pair: RefreshTokenResponse) =>
+      (await t.call('checkToken', { token: pair.auth.token })).status === 200;
+
+    it('answers both with pairs of the same, still open, session', async () => {
+      const user = await t.login(DRIVER, 'tabs-device');
+      const answers = await Promise.all([
+        refreshFrom(user.tokenData.refresh.token, 'tabs-device'),
+        refreshFrom(user.tokenData.refresh.token, 'tabs-device'),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const [first, second] = answers.map((answer) => answer.body.data as RefreshTokenResponse);
+      if (!first || !second) throw new Error('no pairs');
+      expect(first.refresh.token).not.toBe(second.refresh.token);
+      expect(await alive(first)).toBe(true);
+      expect(await alive(second)).toBe(true);
+      // Each new refresh token rotates on as usual.
+      expect((await refreshFrom(second.refresh.token, 'tabs-device')).status).toBe(200);
+    });
+
+    it('still ends the session when the used token comes back after the grace window', async () => {
+      const user = await t.login(DRIVER, 'late-device');
+      const rotated = (await refreshFrom(user.tokenData.refresh.token, 'late-device')).body
+        .data as RefreshTokenResponse;
+      clock.advance(REFRESH_REUSE_GRACE_MS - 1_000);
+      expect((await refreshFrom(user.tokenData.refresh.token, 'late-device')).status).toBe(200);
+      clock.advance(2_000);
+      const late = await refreshFrom(user.tokenData.refresh.token, 'late-device');
+      expect(late.status).toBe(401);
+      expect(late.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+      expect(await alive(rotated)).toBe(false);
+    });
+
+    it('ends the session when another device, or a token already rotated past, comes back', async () => {
+      const user = await t.login(DRIVER, 'own-device');
+      await refreshFrom(user.tokenData.refresh.token, 'own-device');
+      const stranger = await refreshFrom(user.tokenData.refresh.token, 'other-device');
+      expect(stranger.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+
+      const again = await t.login(DRIVER, 'own-device');
+      const second = (await refreshFrom(again.tokenData.refresh.token, 'own-device')).body
+        .data as RefreshTokenResponse;
+      clock.advance(1_000);
+      const third = (await refreshFrom(second.refresh.token, 'own-device')).body
+        .data as RefreshTokenResponse;
+      // The first token's successor has itself been used: this is no longer a race.
+      const stale = await refreshFrom(again.tokenData.refresh.token, 'own-device');
+      expect(stale.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+      expect(await alive(third)).toBe(false);
+    });
   });
 
   it('answers 401 with forcelogout for an unknown, missing or expired refresh token', async () => {

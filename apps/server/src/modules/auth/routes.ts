@@ -48,7 +48,7 @@ export function registerAuthRoutes(
   });
   register('updatePassword', ({ auth: caller, body }) => auth.updatePassword(caller, body));
   register('checkToken', ({ auth: caller }) => Promise.resolve(auth.checkToken(caller)));
-  register('refreshToken', ({ bearer }) => auth.refresh(bearer));
+  register('refreshToken', ({ bearer, body }) => auth.refresh(bearer, body.uuid));
   register('logout', ({ auth: caller, body }) => auth.logout(caller, body.tokens.refreshToken));
 
   register('mfaMethods', ({ auth: caller }) => mfa.options(caller.userId));

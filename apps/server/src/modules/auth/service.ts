@@ -312,7 +312,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiry: auth.expiresAt.toISOString(),
     }),
 
-    refresh: (refreshToken: string | undefined) => deps.tokens.rotate(refreshToken),
+    refresh: (refreshToken: string | undefined, deviceUuid: string) =>
+      deps.tokens.rotate(refreshToken, deviceUuid),
 
     /** Ends the caller's session, and the one of the refresh token sent along if it is theirs. */
     async logout(auth: AuthContext, refreshToken: string | undefined): Promise<true> {
