@@ -3,7 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as a phone's browser would run the app; `extraArgs` adds switches (a fake camera). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -15,6 +16,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

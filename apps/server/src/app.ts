@@ -63,6 +63,10 @@ import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  appContentSecurityPolicy,
+} from './platform/http/content-security-policy.ts';
 import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -114,12 +118,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
-  // The app is built separately and may load scripts and styles inline; its CSP belongs there.
   await app.register(helmet, {
+    // Set below: one policy for the app's pages and workers, another for everything else.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Car pictures are shown by apps served from other origins (brand domains, the dev server).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      // A worker runs under the policy its script is served with, a page under its document's.
+      const runsCode = /^(text\/html|(text|application)\/javascript)\b/.test(type);
+      void reply.header(
+        'content-security-policy',
+        runsCode ? appPolicy : API_CONTENT_SECURITY_POLICY,
+      );
+    }
+    return payload;
   });
   // Before the static plugins, so the built app is compressed too. Answers under 1 KB are not
   // worth it; the plugin's default types leave text/event-stream alone, so live events are not

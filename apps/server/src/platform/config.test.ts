@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         LOGIN_RATE_LIMIT: '50',
         CORS_ORIGINS: 'https://charge.partner.example, http://kiosk.example:8443',
+        CSP_EXTRA_ORIGINS: 'https://tiles.example.org',
       },
       dir,
     );
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       loginRateLimit: 50,
       corsOrigins: ['https://charge.partner.example', 'http://kiosk.example:8443'],
+      cspExtraOrigins: ['https://tiles.example.org'],
     });
   });
 

@@ -300,7 +300,12 @@ describe('rate limits', () => {
       expect((await attempt(limited, OPERATOR.email, 'wrong-password', address)).status).toBe(401);
     }
     // Spelt differently, still the same login name.
-    const blocked = await attempt(limited, ' Operator@Example.com', OPERATOR.password, '203.0.113.4');
+    const blocked = await attempt(
+      limited,
+      ' Operator@Example.com',
+      OPERATOR.password,
+      '203.0.113.4',
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
     // Another account from a fresh address still gets in.

@@ -33,9 +33,7 @@ describe('CORS', () => {
     ] as const) {
       const answer = await preflight(t, 'https://app.voltway.example.com', method, url);
       expect(answer.statusCode, method).toBe(204);
-      expect(answer.headers['access-control-allow-origin']).toBe(
-        'https://app.voltway.example.com',
-      );
+      expect(answer.headers['access-control-allow-origin']).toBe('https://app.voltway.example.com');
       expect(allowedMethods(answer.headers['access-control-allow-methods'])).toContain(method);
       expect(answer.headers['access-control-allow-headers']).toMatch(/authorization/);
     }
@@ -69,7 +67,12 @@ describe('CORS', () => {
         corsOrigins: ['https://kiosk.partner.example'],
       }),
     });
-    const refused = await preflight(production, devServer, 'PATCH', '/api/development/user/update/x');
+    const refused = await preflight(
+      production,
+      devServer,
+      'PATCH',
+      '/api/development/user/update/x',
+    );
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     const extra = await preflight(
       production,

@@ -32,7 +32,10 @@ function isLocalOrigin(origin: string): boolean {
   const host = url.hostname;
   return (
     (url.protocol === 'http:' || url.protocol === 'https:') &&
-    (host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]')
+    (host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host === '127.0.0.1' ||
+      host === '[::1]')
   );
 }
 

@@ -35,8 +35,7 @@ export const fr: MailTexts = {
     signIn: 'Me connecter',
     forgotten: 'Si vous avez oublié votre mot de passe, vous pouvez en choisir un nouveau.',
     reset: 'Choisir un nouveau mot de passe',
-    ignore:
-      "Si ce n'était pas vous, ignorez cet e-mail ; rien n'a changé sur votre compte.",
+    ignore: "Si ce n'était pas vous, ignorez cet e-mail ; rien n'a changé sur votre compte.",
   },
   accountDeletion: {
     subject: 'Votre compte EV Charge a été supprimé',
