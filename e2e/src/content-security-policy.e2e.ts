@@ -104,6 +104,8 @@ test('home, sign-in, the charger map and the scanner work under it without a vio
   const violations = await watchViolations(context, page);
 
   await page.goto(`${baseUrl}/login`);
+  // Reloaded, the page is revalidated (304): it must keep the app's policy.
+  await page.reload();
   await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
   await page.waitForURL('**/home');
 

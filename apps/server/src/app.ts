@@ -125,15 +125,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Car pictures are shown by apps served from other origins (brand domains, the dev server).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
+  // page's. The app's files get the app's policy (a worker runs under its script's).
   const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) {
-      const type = String(reply.getHeader('content-type') ?? '');
-      // A worker runs under the policy its script is served with, a page under its document's.
-      const runsCode = /^(text\/html|(text|application)\/javascript)\b/.test(type);
+      const pathname = request.url.split('?')[0] ?? '/';
       void reply.header(
         'content-security-policy',
-        runsCode ? appPolicy : API_CONTENT_SECURITY_POLICY,
+        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
       );
     }
     return payload;
@@ -387,6 +387,13 @@ function isAssetPath(pathname: string): boolean {
   return (
     pathname.startsWith('/assets/') ||
     /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|svg|webp|ico|woff2?|txt|wasm)$/i.test(pathname)
+  );
+}
+
+/** The built app's pages and files, and the development mail pages: not the API's answers. */
+function isAppFile(pathname: string): boolean {
+  return ![API_PREFIX, '/ocpp', '/brand-icon', '/manifest.webmanifest'].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
 }
 

@@ -71,6 +71,14 @@ describe('which answers carry which policy', () => {
     expect(await policyOf('/')).toBe(appContentSecurityPolicy());
     expect(await policyOf('/findcharger')).toBe(appContentSecurityPolicy());
     expect(await policyOf('/sw.js')).toBe(appContentSecurityPolicy());
+    // A page revalidated by the browser: the 304's headers replace the cached page's.
+    const first = await t.app.inject({ url: '/index.html' });
+    const again = await t.app.inject({
+      url: '/index.html',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(appContentSecurityPolicy());
   });
 
   it('the API’s answers get one that allows nothing', async () => {
