@@ -26,7 +26,8 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as a phone's browser would run the app; `extraArgs` adds switches (a fake camera). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -38,6 +39,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -62,8 +62,13 @@ import { createUserView } from './modules/users/user-view.ts';
 import { createCreditLowAlert } from './modules/users/credit-low-alert.ts';
 import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  appContentSecurityPolicy,
+} from './platform/http/content-security-policy.ts';
+import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -119,12 +124,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
-  // The app is built separately and may load scripts and styles inline; its CSP belongs there.
   await app.register(helmet, {
+    // Set below: one policy for the app's pages and workers, another for everything else.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Car pictures are shown by apps served from other origins (brand domains, the dev server).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
+  // page's. The app's files get the app's policy (a worker runs under its script's).
+  const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      void reply.header(
+        'content-security-policy',
+        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
+      );
+    }
+    return payload;
   });
   // Before the static plugins, so the built app is compressed too. Answers under 1 KB are not
   // worth it; the plugin's default types leave text/event-stream alone, so live events are not
@@ -134,17 +152,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     threshold: 1024,
     globalDecompression: false,
   });
-  // Bearer tokens, no cookies: any brand's web origin may call the API.
-  await app.register(cors, { origin: true, maxAge: 600 });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        context.statusCode,
-        'RATE_LIMITED',
-        `Too many attempts, please try again in ${context.after}`,
-      ),
+  // Bearer tokens, no cookies; browsers may call from the brands' own origins only, with every
+  // method the catalogue uses (PATCH and DELETE are not CORS-safelisted: they need a preflight).
+  const originAllowed = corsOriginAllowed(config);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && originAllowed(origin)),
+    methods: [...CALL_METHODS],
+    maxAge: 600,
   });
+  // Limits are counted by the calls that have one (platform/http/rate-limits.ts).
+  await app.register(rateLimit, { global: false });
 
   const { db } = database;
   const outbox = createOutboxRepository(db);
@@ -378,6 +395,13 @@ function isAssetPath(pathname: string): boolean {
   return (
     pathname.startsWith('/assets/') ||
     /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|svg|webp|ico|woff2?|txt|wasm)$/i.test(pathname)
+  );
+}
+
+/** The built app's pages and files, and the development mail pages: not the API's answers. */
+function isAppFile(pathname: string): boolean {
+  return ![API_PREFIX, '/ocpp', '/brand-icon', '/manifest.webmanifest'].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
 }
 

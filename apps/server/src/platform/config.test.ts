@@ -58,6 +58,8 @@ describe('loadConfig', () => {
         STATIC_DIR: 'public',
         TRUST_PROXY: 'true',
         LOGIN_RATE_LIMIT: '50',
+        CORS_ORIGINS: 'https://charge.partner.example, http://kiosk.example:8443',
+        CSP_EXTRA_ORIGINS: 'https://tiles.example.org',
       },
       dir,
     );
@@ -72,6 +74,8 @@ describe('loadConfig', () => {
       staticDir: path.join(dir, 'public'),
       trustProxy: true,
       loginRateLimit: 50,
+      corsOrigins: ['https://charge.partner.example', 'http://kiosk.example:8443'],
+      cspExtraOrigins: ['https://tiles.example.org'],
     });
   });
 
@@ -84,6 +88,7 @@ describe('loadConfig', () => {
         API_VERSION: '2',
         ACCESS_TOKEN_TTL: '-5',
         LOGIN_RATE_LIMIT: '0',
+        CORS_ORIGINS: 'https://ok.example,https://with.path.example/app',
       },
       dir,
     ).catch((error: unknown) => error);
@@ -92,6 +97,7 @@ describe('loadConfig', () => {
     expect(problems.sort()).toEqual([
       'ACCESS_TOKEN_TTL',
       'API_VERSION',
+      'CORS_ORIGINS',
       'JWT_SECRET',
       'LOGIN_RATE_LIMIT',
       'PORT',

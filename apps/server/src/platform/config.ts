@@ -11,6 +11,16 @@ export const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const positiveSeconds = z.coerce.number().int().positive();
 
+/** Comma-separated origins (scheme://host[:port], no path). */
+const originList = z
+  .string()
+  .refine(
+    (text) =>
+      text.split(',').every((origin) => /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$/i.test(origin.trim())),
+    'must be one or more origins (scheme://host[:port], no path), comma-separated',
+  );
+const origins = (text: string | undefined) => text?.split(',').map((origin) => origin.trim());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -54,6 +64,8 @@ const envSchema = z.object({
   INTENT_ABANDON_AFTER: positiveSeconds.default(60 * 60),
   HELD_INTENT_REUSE_LIMIT: positiveSeconds.default(24 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  CORS_ORIGINS: originList.optional(),
+  CSP_EXTRA_ORIGINS: originList.optional(),
   NATS_URL: z
     .string()
     .refine(
@@ -106,6 +118,10 @@ export interface AppConfig {
   heldIntentReuseSeconds?: number;
   /** Sign-in attempts allowed per client address, and per login name, in 15 minutes. */
   loginRateLimit?: number;
+  /** Page origins allowed to call the API besides the brands' own (platform/http/cors-policy.ts). */
+  corsOrigins?: readonly string[];
+  /** More hosts the app's pages may fetch from: the tiles, sprites and fonts of a map style. */
+  cspExtraOrigins?: readonly string[];
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
@@ -213,6 +229,8 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     intentAbandonAfterSeconds: values.INTENT_ABANDON_AFTER,
     heldIntentReuseSeconds: values.HELD_INTENT_REUSE_LIMIT,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
+    corsOrigins: origins(values.CORS_ORIGINS),
+    cspExtraOrigins: origins(values.CSP_EXTRA_ORIGINS),
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
   };

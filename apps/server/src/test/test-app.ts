@@ -84,6 +84,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   token?: string;
   headers?: Record<string, string>;
+  /** The client's address (rate limits count per address); 127.0.0.1 unless given. */
+  remoteAddress?: string;
 }
 
 export interface TestApp {
@@ -155,6 +157,7 @@ function wrap(
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(definition.method === 'GET' || definition.method === 'DELETE'
         ? {}
         : { payload: options.body ?? {} }),

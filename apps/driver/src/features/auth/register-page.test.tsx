@@ -182,17 +182,17 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
 
   it('shows the server’s refusal beside the field it is about', async () => {
     referenceServer(() =>
-      json(409, {
-        message: 'An account with this e-mail address already exists',
-        code: 'EMAIL_TAKEN',
+      json(400, {
+        message: 'Weak password: add symbols or numbers',
+        code: 'WEAK_PASSWORD',
       }),
     );
     const { container } = renderRegister();
     await fillEverything(container);
     await submitForm(container);
     await waitFor(() =>
-      expect(messagesUnder(container, 'E-mail address')).toEqual([
-        'An account with this e-mail address already exists.',
+      expect(messagesUnder(container, 'Password')).toEqual([
+        'Weak password: add symbols or numbers.',
       ]),
     );
     expect(location()).toBe('/register');

@@ -70,7 +70,6 @@ const MESSAGE_FIELD: Record<RegistrationMessageKey, FieldName> = {
 
 /** The form field a server answer is about: its code, or the field path it names ("user.address.city: …"). */
 const SERVER_FIELD: Record<string, FieldName> = {
-  EMAIL_TAKEN: 'email',
   WEAK_PASSWORD: 'password',
   'user.first_name': 'first_name',
   'user.last_name': 'last_name',

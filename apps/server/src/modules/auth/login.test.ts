@@ -8,6 +8,7 @@ import {
   testClock,
   type TestApp,
 } from '../../test/test-app.ts';
+import { REFRESH_REUSE_GRACE_MS } from './token-service.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -160,6 +161,60 @@ describe('refresh tokens', () => {
     expect((await t.call('checkToken', { token: other.token })).status).toBe(200);
   });
 
+  describe('two refreshes of one device at once', () => {
+    const refreshFrom = (token: string, uuid: string) =>
+      t.call('refreshToken', { token, body: { uuid } });
+    const alive = async (pair: RefreshTokenResponse) =>
+      (await t.call('checkToken', { token: pair.auth.token })).status === 200;
+
+    it('answers both with pairs of the same, still open, session', async () => {
+      const user = await t.login(DRIVER, 'tabs-device');
+      const answers = await Promise.all([
+        refreshFrom(user.tokenData.refresh.token, 'tabs-device'),
+        refreshFrom(user.tokenData.refresh.token, 'tabs-device'),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const [first, second] = answers.map((answer) => answer.body.data as RefreshTokenResponse);
+      if (!first || !second) throw new Error('no pairs');
+      expect(first.refresh.token).not.toBe(second.refresh.token);
+      expect(await alive(first)).toBe(true);
+      expect(await alive(second)).toBe(true);
+      // Each new refresh token rotates on as usual.
+      expect((await refreshFrom(second.refresh.token, 'tabs-device')).status).toBe(200);
+    });
+
+    it('still ends the session when the used token comes back after the grace window', async () => {
+      const user = await t.login(DRIVER, 'late-device');
+      const rotated = (await refreshFrom(user.tokenData.refresh.token, 'late-device')).body
+        .data as RefreshTokenResponse;
+      clock.advance(REFRESH_REUSE_GRACE_MS - 1_000);
+      expect((await refreshFrom(user.tokenData.refresh.token, 'late-device')).status).toBe(200);
+      clock.advance(2_000);
+      const late = await refreshFrom(user.tokenData.refresh.token, 'late-device');
+      expect(late.status).toBe(401);
+      expect(late.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+      expect(await alive(rotated)).toBe(false);
+    });
+
+    it('ends the session when another device, or a token already rotated past, comes back', async () => {
+      const user = await t.login(DRIVER, 'own-device');
+      await refreshFrom(user.tokenData.refresh.token, 'own-device');
+      const stranger = await refreshFrom(user.tokenData.refresh.token, 'other-device');
+      expect(stranger.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+
+      const again = await t.login(DRIVER, 'own-device');
+      const second = (await refreshFrom(again.tokenData.refresh.token, 'own-device')).body
+        .data as RefreshTokenResponse;
+      clock.advance(1_000);
+      const third = (await refreshFrom(second.refresh.token, 'own-device')).body
+        .data as RefreshTokenResponse;
+      // The first token's successor has itself been used: this is no longer a race.
+      const stale = await refreshFrom(again.tokenData.refresh.token, 'own-device');
+      expect(stale.body).toMatchObject({ code: 'REFRESH_TOKEN_REUSED', forcelogout: true });
+      expect(await alive(third)).toBe(false);
+    });
+  });
+
   it('answers 401 with forcelogout for an unknown, missing or expired refresh token', async () => {
     const unknown = await refresh('not-a-token');
     expect(unknown.status).toBe(401);
@@ -219,24 +274,41 @@ describe('logout', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 RATE_LIMITED after too many logins for one name from one address', async () => {
+  const attempt = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+    app.call('login', { body: loginBody(email, password), remoteAddress });
+
+  it('counts one address over every name it tries', async () => {
     const limited = await t.withApp({ rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } });
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect(
-        (await limited.call('login', { body: loginBody(OPERATOR.email, 'wrong-password') })).status,
-      ).toBe(401);
+    for (const name of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      expect((await attempt(limited, name, 'wrong-password', '198.51.100.7')).status).toBe(401);
     }
-    const blocked = await limited.call('login', {
-      body: loginBody(OPERATOR.email, OPERATOR.password),
-    });
+    const blocked = await attempt(limited, DRIVER.email, DRIVER.password, '198.51.100.7');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       code: 'RATE_LIMITED',
-      message: expect.stringMatching(/try again/) as string,
+      message: expect.stringMatching(/try again in \d+ seconds/) as string,
     });
-    // Counted per login name: another account from the same address still gets in.
-    expect(
-      (await limited.call('login', { body: loginBody(DRIVER.email, DRIVER.password) })).status,
-    ).toBe(200);
+    // The driver, from their own address, is not held back by the other address's attempts.
+    expect((await attempt(limited, DRIVER.email, DRIVER.password, '198.51.100.8')).status).toBe(
+      200,
+    );
+  });
+
+  it('counts one name over every address it is tried from', async () => {
+    const limited = await t.withApp({ rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } });
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      expect((await attempt(limited, OPERATOR.email, 'wrong-password', address)).status).toBe(401);
+    }
+    // Spelt differently, still the same login name.
+    const blocked = await attempt(
+      limited,
+      ' Operator@Example.com',
+      OPERATOR.password,
+      '203.0.113.4',
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    // Another account from a fresh address still gets in.
+    expect((await attempt(limited, DRIVER.email, DRIVER.password, '203.0.113.5')).status).toBe(200);
   });
 });

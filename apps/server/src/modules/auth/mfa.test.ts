@@ -287,5 +287,23 @@ describe('rate limits on MFA', () => {
     const request = { ...credentials(MFA_USER), method: 'email' };
     expect((await limited.call('mfaRequestToken', { body: request })).status).toBe(200);
     expect((await limited.call('mfaRequestToken', { body: request })).status).toBe(429);
+    // Counted per name whatever the address: codes cannot be sent on and on from many.
+    const elsewhere = await limited.call('mfaRequestToken', {
+      body: request,
+      remoteAddress: '203.0.113.40',
+    });
+    expect(elsewhere.status).toBe(429);
+  });
+
+  it('limits the codes a signed-in driver has sent while setting up a method', async () => {
+    const limited = await t.withApp({ rateLimits: { mfaSetup: { max: 2, timeWindowMs: 60_000 } } });
+    const { token } = await limited.login(DRIVER, 'device-setup-limit');
+    const setUp = (remoteAddress: string) =>
+      limited.call('mfaSetup', { token, body: { method: 'email' }, remoteAddress });
+    expect((await setUp('203.0.113.41')).status).toBe(200);
+    expect((await setUp('203.0.113.42')).status).toBe(200);
+    const blocked = await setUp('203.0.113.43');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
   });
 });

@@ -78,20 +78,50 @@ describe('registration', () => {
     expect((await loginAs('rhian@example.org', 'Glas-Mynydd-88!')).status).toBe(200);
   });
 
-  it('refuses a taken address with 409 EMAIL_TAKEN', async () => {
-    const { status, body } = await t.call('startRegistration', {
-      body: registration(DRIVER.email),
+  it('answers a taken address as a new one, and mails its owner instead', async () => {
+    const before = await t.outbox(DRIVER.email);
+    const fresh = await t.call('startRegistration', { body: registration('newcomer@example.org') });
+    const taken = await t.call('startRegistration', {
+      body: registration(' Driver@Example.com ', { password: 'Other-Hill-2027!' }),
     });
-    expect(status).toBe(409);
-    expect(body.code).toBe('EMAIL_TAKEN');
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual({ data: { email: DRIVER.email } });
+    expect(fresh.body).toEqual({ data: { email: 'newcomer@example.org' } });
+
+    const mails = await t.outbox(DRIVER.email);
+    expect(mails).toHaveLength(before.length + 1);
+    const [told] = mails;
+    expect(told?.subject).toBe('Someone tried to register with your e-mail address');
+    expect(told?.text).toContain('http://app.test/login');
+    expect(told?.text).toContain('http://app.test/reset-password');
+    expect(told?.text).not.toMatch(/completeRegistration/);
+    // The account is untouched: its password still signs in, the one just given does not.
+    expect((await loginAs(DRIVER.email, DRIVER.password)).status).toBe(200);
+    expect((await loginAs(DRIVER.email, 'Other-Hill-2027!')).status).toBe(401);
   });
 
-  it('lets only one of two simultaneous registrations of one address through', async () => {
+  it('answers an unconfirmed taken address the same way, in its owner’s language', async () => {
+    await t.call('startRegistration', { body: registration('pending@example.org') });
+    const again = await t.call('startRegistration', {
+      body: registration('pending@example.org', { language: 'en' }),
+    });
+    expect(again.body).toEqual({ data: { email: 'pending@example.org' } });
+    const [told] = await t.outbox('pending@example.org');
+    expect(told?.subject).toBe("Mae rhywun wedi ceisio cofrestru gyda'ch cyfeiriad e-bost");
+  });
+
+  it('answers two simultaneous registrations of one address alike, creating one account', async () => {
     const results = await Promise.all([
       t.call('startRegistration', { body: registration('twice@example.org') }),
       t.call('startRegistration', { body: registration('twice@example.org') }),
     ]);
-    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(results.map((result) => result.status)).toEqual([200, 200]);
+    expect(results[0]?.body).toEqual(results[1]?.body);
+    const mails = await t.outbox('twice@example.org');
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Cadarnhewch eich cyfrif EV Charge',
+      "Mae rhywun wedi ceisio cofrestru gyda'ch cyfeiriad e-bost",
+    ]);
   });
 
   it('refuses a weak password with WEAK_PASSWORD', async () => {
@@ -252,15 +282,17 @@ describe('changing the password', () => {
 });
 
 describe('rate limits', () => {
-  it('limits forgotten-password, reset and registration e-mails', async () => {
+  it('limits registration, forgotten-password, reset and registration e-mails', async () => {
     const limited = await t.withApp({
       rateLimits: {
+        startRegistration: { max: 2, timeWindowMs: 60_000 },
         forgotPassword: { max: 2, timeWindowMs: 60_000 },
         resetPassword: { max: 2, timeWindowMs: 60_000 },
         requestRegistrationEmail: { max: 2, timeWindowMs: 60_000 },
       },
     });
     for (const [name, body] of [
+      ['startRegistration', registration('limit@example.org')],
       ['forgotPassword', { email: 'limit@example.org' }],
       ['resetPassword', { token: 'guess', password: 'Guessing-Pass-2026' }],
       ['requestRegistrationEmail', { email: 'limit@example.org' }],
@@ -271,5 +303,25 @@ describe('rate limits', () => {
       expect(blocked.status, name).toBe(429);
       expect(blocked.body.code).toBe('RATE_LIMITED');
     }
+  });
+
+  it.each([
+    ['startRegistration', (email: string) => registration(email)],
+    ['forgotPassword', (email: string) => ({ email })],
+    ['requestRegistrationEmail', (email: string) => ({ email })],
+  ] as const)('counts %s per address and per e-mail address apart', async (name, bodyFor) => {
+    const limited = await t.withApp({ rateLimits: { [name]: { max: 2, timeWindowMs: 60_000 } } });
+    const send = (email: string, remoteAddress: string) =>
+      limited.call(name, { body: bodyFor(email), remoteAddress });
+    // One address, many e-mail addresses.
+    expect((await send(`${name}-1@example.org`, '198.51.100.20')).status).toBe(200);
+    expect((await send(`${name}-2@example.org`, '198.51.100.20')).status).toBe(200);
+    expect((await send(`${name}-3@example.org`, '198.51.100.20')).status).toBe(429);
+    // One e-mail address, many addresses.
+    expect((await send(`${name}-4@example.org`, '198.51.100.21')).status).toBe(200);
+    expect((await send(`${name}-4@example.org`, '198.51.100.22')).status).toBe(200);
+    const blocked = await send(`${name}-4@example.org`, '198.51.100.23');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
   });
 });

@@ -20,7 +20,11 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetMail, registrationMail } from '../mail/templates/render.ts';
+import {
+  accountExistsMail,
+  passwordResetMail,
+  registrationMail,
+} from '../mail/templates/render.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import { uniqueHrCode } from '../users/hr-code.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -37,8 +41,6 @@ export const ENFORCED_SETUP_MESSAGE =
 
 const loginFailed = () =>
   new AppError(401, 'LOGIN_FAILED', 'Your username or password is incorrect');
-const emailTaken = () =>
-  new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail address already exists');
 const weakPassword = () =>
   new AppError(400, 'WEAK_PASSWORD', REGISTRATION_MESSAGES_EN['register.errors.weakPassword']);
 
@@ -91,6 +93,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         firstName: user.firstName,
         link: `${deps.appUrl}/completeRegistration/${encodeURIComponent(token)}`,
         hours: REGISTRATION_LINK_HOURS,
+      }),
+    });
+  }
+
+  async function sendAccountExists(user: UserRow) {
+    await deps.mailer.sendMail({
+      to: user.email,
+      ...accountExistsMail(user.languageCode, {
+        firstName: user.firstName,
+        signInLink: `${deps.appUrl}/login`,
+        resetLink: `${deps.appUrl}/reset-password`,
       }),
     });
   }
@@ -152,25 +165,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user: await deps.tokens.startSession(user.id, 'full', request.uuid) };
     },
 
+    /**
+     * Answers an address that already has an account exactly as a new one (same answer, same
+     * work: a password hashed and one mail sent), and tells its owner instead of the caller.
+     */
     async startRegistration({
       user,
     }: CallParsedRequest<'startRegistration'>): Promise<{ email: string }> {
-      if (await deps.users.findByEmail(user.email)) {
-        throw new AppError(
-          409,
-          'EMAIL_TAKEN',
-          'An account with this e-mail address already exists',
-        );
-      }
       if (isWeakPassword(user.password, [user.email, user.first_name, user.last_name]))
         throw weakPassword();
       const codes = await referenceCodes(user);
+      const passwordHash = await deps.passwords.hash(user.password);
+      const existing = await deps.users.findByEmail(user.email);
+      if (existing) {
+        await sendAccountExists(existing);
+        return { email: user.email };
+      }
       const now = deps.now();
       const id = newId();
       const inserted = deps.users.insert({
         id,
         email: user.email,
-        passwordHash: await deps.passwords.hash(user.password),
+        passwordHash,
         firstName: user.first_name,
         lastName: user.last_name,
         hrCode: await uniqueHrCode((code) => deps.users.isHrCodeTaken(code)),
@@ -188,11 +204,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         acceptedTermsAt: now,
         acceptedPrivacyAt: now,
       });
-      // Two registrations of one address at the same moment: the database keeps it unique.
-      await inserted.catch((error: unknown) => {
-        throw isUniqueViolation(error) ? emailTaken() : error;
-      });
-      const created = await deps.users.findById(id);
+      // Two registrations of one address at the same moment: the database keeps it unique, and
+      // the second is answered as the first.
+      const created = await inserted.then(
+        () => deps.users.findById(id),
+        async (error: unknown) => {
+          const winner = isUniqueViolation(error) && (await deps.users.findByEmail(user.email));
+          if (!winner) throw error;
+          await sendAccountExists(winner);
+          return undefined;
+        },
+      );
       if (created) await sendRegistrationLink(created);
       return { email: user.email };
     },
@@ -290,7 +312,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiry: auth.expiresAt.toISOString(),
     }),
 
-    refresh: (refreshToken: string | undefined) => deps.tokens.rotate(refreshToken),
+    refresh: (refreshToken: string | undefined, deviceUuid: string) =>
+      deps.tokens.rotate(refreshToken, deviceUuid),
 
     /** Ends the caller's session, and the one of the refresh token sent along if it is theirs. */
     async logout(auth: AuthContext, refreshToken: string | undefined): Promise<true> {

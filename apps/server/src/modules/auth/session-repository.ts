@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   refreshTokens,
@@ -55,6 +55,16 @@ export function createSessionRepository(db: Db) {
         .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
         .returning({ tokenHash: refreshTokens.tokenHash });
       return used.length === 1;
+    },
+
+    /** Whether a refresh token of the session was used after `at` (a later rotation). */
+    async usedSince(sessionId: string, at: Date): Promise<boolean> {
+      const [later] = await db
+        .select({ tokenHash: refreshTokens.tokenHash })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.sessionId, sessionId), gt(refreshTokens.usedAt, at)))
+        .limit(1);
+      return later !== undefined;
     },
 
     async revokeSession(id: string, reason: string, at: Date) {

@@ -14,6 +14,12 @@ export interface TokenServiceDeps {
 }
 
 const ISSUER = 'evc-server';
+/**
+ * Two requests of one device refreshing at once (two tabs, a retry after a lost answer) present
+ * the same refresh token: for this long after its use, the device's latest-used token is answered
+ * with another pair of the same session instead of being taken for a stolen one.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup', 'guest'];
 
 const tokenExpired = () =>
@@ -24,7 +30,8 @@ const sessionEnded = (message = 'Your session has ended, please sign in again') 
 /**
  * Access tokens are short-lived JWTs (claims sub, scope, sid). Refresh tokens are opaque, stored
  * as SHA-256 hashes, and rotated on every use; a session is one refresh-token family, so
- * presenting an already-used refresh token revokes the session and every token in it.
+ * presenting an already-used refresh token revokes the session and every token in it (but see
+ * REFRESH_REUSE_GRACE_MS).
  */
 export function createTokenService(deps: TokenServiceDeps) {
   const key = new TextEncoder().encode(deps.jwtSecret);
@@ -117,8 +124,12 @@ export function createTokenService(deps: TokenServiceDeps) {
       };
     },
 
-    /** Exchanges a refresh token for a new pair in the same session; any failure ends it. */
-    async rotate(refreshToken: string | undefined): Promise<TokenData> {
+    /**
+     * Exchanges a refresh token for a new pair in the same session. A token used again ends the
+     * session, unless it is the session's latest used token, presented by the session's own
+     * device within REFRESH_REUSE_GRACE_MS of its use.
+     */
+    async rotate(refreshToken: string | undefined, deviceUuid?: string): Promise<TokenData> {
       if (!refreshToken) throw sessionEnded('A refresh token is required');
       const tokenHash = sha256Hex(refreshToken);
       const record = await deps.sessions.findRefreshToken(tokenHash);
@@ -126,7 +137,20 @@ export function createTokenService(deps: TokenServiceDeps) {
       const now = deps.now();
       const session = await deps.sessions.findSession(record.sessionId);
       if (!session || session.revokedAt) throw sessionEnded();
+      if (record.expiresAt <= now) {
+        await deps.sessions.revokeSession(session.id, 'refresh token expired', now);
+        throw sessionEnded('Your session has expired, please sign in again');
+      }
       if (record.usedAt || !(await deps.sessions.useRefreshToken(tokenHash, now))) {
+        // Lost a race with a concurrent use: that use's time decides.
+        const usedAt = record.usedAt ?? (await deps.sessions.findRefreshToken(tokenHash))?.usedAt;
+        const inGrace =
+          usedAt !== null &&
+          usedAt !== undefined &&
+          now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS &&
+          deviceUuid === session.deviceUuid &&
+          !(await deps.sessions.usedSince(session.id, usedAt));
+        if (inGrace) return issuePair(ownerOf(session), session.id, session.scope);
         await deps.sessions.revokeSession(session.id, 'refresh token reused', now);
         throw new AppError(
           401,
@@ -134,10 +158,6 @@ export function createTokenService(deps: TokenServiceDeps) {
           'This refresh token was already used; the session has been ended for your safety',
           true,
         );
-      }
-      if (record.expiresAt <= now) {
-        await deps.sessions.revokeSession(session.id, 'refresh token expired', now);
-        throw sessionEnded('Your session has expired, please sign in again');
       }
       return issuePair(ownerOf(session), session.id, session.scope);
     },

@@ -12,7 +12,7 @@ import type {
 import type { TokenScope } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
-import type { RateLimit } from './rate-limits.ts';
+import { rateLimitHook, type RateLimit, type RateLimitSubject } from './rate-limits.ts';
 
 export const API_PREFIX = '/api';
 
@@ -48,8 +48,8 @@ export interface CallInput<K extends CallName> {
 
 export interface CallOptions {
   rateLimit?: RateLimit & {
-    /** What, besides the client address, the limit is counted per (login name, e-mail). */
-    keyOf?: (body: unknown) => string | undefined;
+    /** What, besides the client address, the limit is counted per, each apart (name, e-mail). */
+    per?: readonly RateLimitSubject[];
   };
 }
 
@@ -104,20 +104,7 @@ export function createCallRegistrar(
         ...(definition.query ? { querystring: definition.query } : {}),
         response: { 200: envelope(definition.response), ...errorResponses },
       },
-      ...(rateLimit
-        ? {
-            config: {
-              rateLimit: {
-                max: rateLimit.max,
-                timeWindow: rateLimit.timeWindowMs,
-                // After validation, so the key uses the normalised login name.
-                hook: 'preHandler',
-                keyGenerator: (request: FastifyRequest) =>
-                  `${request.ip}|${rateLimit.keyOf?.(request.body) ?? ''}`,
-              },
-            },
-          }
-        : {}),
+      ...(rateLimit ? { preHandler: rateLimitHook(app, rateLimit, rateLimit.per) } : {}),
       onRequest: async (request) => {
         if (definition.auth !== 'user') return;
         const token = bearerToken(request);

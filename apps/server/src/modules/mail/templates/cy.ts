@@ -29,6 +29,16 @@ export const cy: MailTexts = {
     ignore: 'Os na wnaethoch chi geisio mewngofnodi, newidiwch eich cyfrinair.',
     sms: (code, minutes) => `Eich cod EV Charge yw ${code}. Mae'n ddilys am ${minutes} munud.`,
   },
+  accountExists: {
+    subject: "Mae rhywun wedi ceisio cofrestru gyda'ch cyfeiriad e-bost",
+    intro:
+      "Mae rhywun, chi efallai, wedi ceisio creu cyfrif EV Charge gyda'r cyfeiriad e-bost hwn. Mae gennych gyfrif eisoes, felly ni chafodd cyfrif newydd ei greu.",
+    signIn: 'Mewngofnodi',
+    forgotten: "Os ydych wedi anghofio'ch cyfrinair, gallwch ddewis un newydd.",
+    reset: 'Dewis cyfrinair newydd',
+    ignore:
+      "Os nad chi oedd hyn, gallwch anwybyddu'r e-bost hwn; nid oes dim wedi newid ar eich cyfrif.",
+  },
   accountDeletion: {
     subject: 'Mae eich cyfrif EV Charge wedi cael ei ddileu',
     body: "Fel y gofynnoch chi, rydym wedi dileu eich cyfrif a'ch manylion personol. Rydych wedi cael eich allgofnodi ar bob dyfais.",

@@ -28,6 +28,15 @@ export const en: MailTexts = {
     ignore: 'If you did not try to sign in, please change your password.',
     sms: (code, minutes) => `Your EV Charge code is ${code}. It is valid for ${minutes} minutes.`,
   },
+  accountExists: {
+    subject: 'Someone tried to register with your e-mail address',
+    intro:
+      'Someone, perhaps you, tried to create an EV Charge account with this e-mail address. You already have an account, so no new one was made.',
+    signIn: 'Sign in',
+    forgotten: 'If you have forgotten your password, you can choose a new one.',
+    reset: 'Choose a new password',
+    ignore: 'If this was not you, you can ignore this e-mail; nothing has changed on your account.',
+  },
   accountDeletion: {
     subject: 'Your EV Charge account has been deleted',
     body: 'As you asked, we have deleted your account and removed your personal details. You have been signed out on every device.',

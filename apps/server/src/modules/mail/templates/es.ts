@@ -30,6 +30,15 @@ export const es: MailTexts = {
     sms: (code, minutes) =>
       `Tu código de EV Charge es ${code}. Es válido durante ${minutes} minutos.`,
   },
+  accountExists: {
+    subject: 'Alguien ha intentado registrarse con tu dirección de correo',
+    intro:
+      'Alguien, quizá tú, ha intentado crear una cuenta de EV Charge con esta dirección de correo electrónico. Ya tienes una cuenta, así que no se ha creado ninguna nueva.',
+    signIn: 'Iniciar sesión',
+    forgotten: 'Si has olvidado tu contraseña, puedes elegir una nueva.',
+    reset: 'Elegir una contraseña nueva',
+    ignore: 'Si no has sido tú, puedes ignorar este correo; tu cuenta no ha cambiado.',
+  },
   accountDeletion: {
     subject: 'Tu cuenta de EV Charge se ha eliminado',
     body: 'Tal como pediste, hemos eliminado tu cuenta y borrado tus datos personales. Se ha cerrado tu sesión en todos tus dispositivos.',

@@ -28,6 +28,15 @@ export const fr: MailTexts = {
     ignore: "Si vous n'avez pas essayé de vous connecter, veuillez changer votre mot de passe.",
     sms: (code, minutes) => `Votre code EV Charge est ${code}. Il est valable ${minutes} minutes.`,
   },
+  accountExists: {
+    subject: "Quelqu'un a tenté de s'inscrire avec votre adresse e-mail",
+    intro:
+      "Quelqu'un, peut-être vous, a tenté de créer un compte EV Charge avec cette adresse e-mail. Vous avez déjà un compte : aucun nouveau compte n'a été créé.",
+    signIn: 'Me connecter',
+    forgotten: 'Si vous avez oublié votre mot de passe, vous pouvez en choisir un nouveau.',
+    reset: 'Choisir un nouveau mot de passe',
+    ignore: "Si ce n'était pas vous, ignorez cet e-mail ; rien n'a changé sur votre compte.",
+  },
   accountDeletion: {
     subject: 'Votre compte EV Charge a été supprimé',
     body: 'Comme vous nous l’avez demandé, nous avons supprimé votre compte et effacé vos données personnelles. Vous avez été déconnecté sur tous vos appareils.',

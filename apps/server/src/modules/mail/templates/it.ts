@@ -30,6 +30,15 @@ export const it: MailTexts = {
     ignore: 'Se non hai provato ad accedere, cambia la password.',
     sms: (code, minutes) => `Il tuo codice EV Charge è ${code}. È valido per ${minutes} minuti.`,
   },
+  accountExists: {
+    subject: 'Qualcuno ha provato a registrarsi con il tuo indirizzo e-mail',
+    intro:
+      'Qualcuno, forse tu, ha provato a creare un account EV Charge con questo indirizzo e-mail. Hai già un account, quindi non ne è stato creato uno nuovo.',
+    signIn: 'Accedi',
+    forgotten: 'Se hai dimenticato la password, puoi sceglierne una nuova.',
+    reset: 'Scegli una nuova password',
+    ignore: 'Se non sei stato tu, ignora questa e-mail: il tuo account non è cambiato.',
+  },
   accountDeletion: {
     subject: 'Il tuo account EV Charge è stato eliminato',
     body: 'Come richiesto, abbiamo eliminato il tuo account e cancellato i tuoi dati personali. Sei stato disconnesso da tutti i dispositivi.',

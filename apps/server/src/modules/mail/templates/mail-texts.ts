@@ -25,6 +25,14 @@ export interface MailTexts {
     ignore: string;
     sms: (code: string, minutes: number) => string;
   };
+  accountExists: {
+    subject: string;
+    intro: string;
+    signIn: string;
+    forgotten: string;
+    reset: string;
+    ignore: string;
+  };
   accountDeletion: { subject: string; body: string; farewell: string };
   creditLow: {
     subject: string;

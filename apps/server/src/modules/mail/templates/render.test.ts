@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '@evc/domain';
 import {
   accountDeletionMail,
+  accountExistsMail,
   creditLowMail,
   mfaCodeMail,
   mfaCodeSms,
@@ -16,6 +17,11 @@ const render = (language: string) => ({
     firstName: 'Dana',
     link: 'http://app.test/reset/tok_9',
     minutes: 60,
+  }),
+  accountExists: accountExistsMail(language, {
+    firstName: 'Dana',
+    signInLink: 'http://app.test/login',
+    resetLink: 'http://app.test/reset-password',
   }),
   code: mfaCodeMail(language, { firstName: 'Dana', code: '042917', minutes: 10 }),
   deletion: accountDeletionMail(language, { firstName: 'Dana' }),
@@ -37,6 +43,8 @@ describe('mail templates', () => {
       expect(mails.registration.text).toContain(LINK);
       expect(mails.registration.html).toContain(`href="${LINK}"`);
       expect(mails.reset.text).toContain('http://app.test/reset/tok_9');
+      expect(mails.accountExists.html).toContain('href="http://app.test/login"');
+      expect(mails.accountExists.text).toContain('http://app.test/reset-password');
       expect(mails.code.text).toContain('042917');
       expect(mails.code.html).toContain('042917');
       expect(mails.creditLow.text).toContain('£3.00');

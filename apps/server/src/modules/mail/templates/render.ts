@@ -86,6 +86,21 @@ export function passwordResetMail(
   ]);
 }
 
+/** To the owner of an address someone tried to register again (the caller is told nothing). */
+export function accountExistsMail(
+  language: string,
+  v: { firstName: string; signInLink: string; resetLink: string },
+) {
+  const t = textsFor(language);
+  return render(t, t.accountExists.subject, v.firstName, [
+    { paragraph: t.accountExists.intro },
+    { link: { label: t.accountExists.signIn, href: v.signInLink } },
+    { paragraph: t.accountExists.forgotten },
+    { link: { label: t.accountExists.reset, href: v.resetLink } },
+    { paragraph: t.accountExists.ignore },
+  ]);
+}
+
 export function mfaCodeMail(
   language: string,
   v: { firstName: string; code: string; minutes: number },
