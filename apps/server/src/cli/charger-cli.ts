@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { CliError, parseCliArgs } from './cli-args.ts';
 import {
   callPath,
   calls,
@@ -45,7 +45,6 @@ export interface CliIo {
 }
 
 /** A failure the operator can act on: printed as it is, with a non-zero exit code. */
-class CliError extends Error {}
 
 const options = {
   url: { type: 'string', default: 'http://localhost:8080' },
@@ -71,9 +70,7 @@ const options = {
   home: { type: 'boolean' },
 } as const;
 
-type Flags = ReturnType<
-  typeof parseArgs<{ options: typeof options; allowPositionals: true }>
->['values'];
+type Flags = ReturnType<typeof parseCliArgs<typeof options>>['values'];
 
 const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
@@ -213,15 +210,7 @@ function createClient(baseUrl: string) {
 /** `npm run charger -- …`: the operator's charger commands. Answers the exit code. */
 export async function runChargerCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new CliError(
-        `${error instanceof Error ? error.message : String(error)}\n\n${CHARGER_CLI_USAGE}`,
-      );
-    }
-    const { values: flags, positionals } = parsed;
+    const { values: flags, positionals } = parseCliArgs(argv, options, CHARGER_CLI_USAGE);
     const [command, id, ...extra] = positionals;
     if (flags.help || !command) {
       io.stdout(CHARGER_CLI_USAGE);

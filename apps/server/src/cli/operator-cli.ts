@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { CliError, parseCliArgs } from './cli-args.ts';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords.ts';
 import { createOperatorAccount, OperatorAccountError } from '../modules/users/operator-accounts.ts';
 import { ConfigError, loadConfig, NO_DEMO, type AppConfig } from '../platform/config.ts';
@@ -30,7 +30,6 @@ export interface OperatorCliIo {
 }
 
 /** A failure the operator can act on: printed as it is, with a non-zero exit code. */
-class CliError extends Error {}
 
 const options = {
   email: { type: 'string' },
@@ -57,15 +56,7 @@ async function askPassword(io: OperatorCliIo): Promise<string> {
 /** `npm run operator -- …`: creates the first (or another) operator account. Answers the exit code. */
 export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new CliError(
-        `${error instanceof Error ? error.message : String(error)}\n\n${OPERATOR_CLI_USAGE}`,
-      );
-    }
-    const { values: flags, positionals } = parsed;
+    const { values: flags, positionals } = parseCliArgs(argv, options, OPERATOR_CLI_USAGE);
     const [command, ...extra] = positionals;
     if (flags.help || !command) {
       io.stdout(OPERATOR_CLI_USAGE);
