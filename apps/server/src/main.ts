@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
   if (operatorCreated) {
     app.log.info({ email: operatorCreated.email }, 'first operator account created');
-  } else if (!(await hasOperator(database.db))) {
+  } else if (!config.demo.accounts && !(await hasOperator(database.db))) {
     app.log.warn(
       'no operator account: create one with `npm run operator -- create --email EMAIL`, or set OPERATOR_EMAIL and OPERATOR_PASSWORD',
     );

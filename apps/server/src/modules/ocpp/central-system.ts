@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { RPCError, RPCInternalError, RPCServer } from 'ocpp-rpc';
-import { TimeoutError } from 'ocpp-rpc/lib/errors';
+import { RPCServer } from 'ocpp-rpc';
+// The errors are re-exported by the package's index with a spread, which Node's ESM loader cannot
+// see through: they are imported from their own module.
+import { RPCError, RPCInternalError, TimeoutError } from 'ocpp-rpc/lib/errors';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import type { PasswordHasher } from '../auth/passwords.ts';

@@ -1,4 +1,4 @@
-import { RPCPropertyConstraintViolationError } from 'ocpp-rpc';
+import { RPCPropertyConstraintViolationError } from 'ocpp-rpc/lib/errors';
 import standardValidators from 'ocpp-rpc/lib/standard-validators';
 import { Validator } from 'ocpp-rpc/lib/validator';
 
