@@ -209,6 +209,7 @@ const probes: Partial<Record<UserCall, Probe>> = {
   },
   createRFID: {
     send: (ids) => ({ body: { tagData: { uid: ids.rfidUid, userid: ids.userId } } }),
+    ownAnswer: "a new card of the caller's own, for a uid nobody holds",
   },
   linkRFIDByCardnumber: {
     send: (ids) => ({ body: { cardnumber: ids.rfidUid, userid: ids.userId } }),
