@@ -42,8 +42,8 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') return fc.constantFrom('someone@example.com', 'a.b@example.org');
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   const words = WORDS.filter(fits);
-  const any = fc.string({ minLength, maxLength });
-  return words.length > 0 ? fc.oneof(fc.constantFrom(...words), any) : any;
+  const anyText = fc.string({ minLength, maxLength });
+  return words.length > 0 ? fc.oneof(fc.constantFrom(...words), anyText) : anyText;
 }
 
 function numberOf(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
