@@ -1,6 +1,60 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// Server modules, from the top layer down: a module imports only modules of lower layers
+// (ARCHITECTURE.md, docs/decisions/0019-one-way-modules.md). A module folder missing here fails
+// the lint run, so every new module is given its place on purpose.
+const serverModuleLayers = [
+  ['ocpp'],
+  ['history', 'groups', 'guests', 'rfid'],
+  ['sessions'],
+  ['chargers'],
+  ['payments'],
+  ['charge-point'],
+  ['auth'],
+  ['users'],
+  ['mail', 'reference', 'brands'],
+];
+
+function foldersOf(path) {
+  return readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+function serverModuleZones() {
+  const ranked = serverModuleLayers.flat();
+  const unranked = foldersOf('./apps/server/src/modules/').filter((name) => !ranked.includes(name));
+  if (unranked.length > 0) {
+    throw new Error(`eslint.config.js: give ${unranked.join(', ')} a layer in serverModuleLayers`);
+  }
+  return serverModuleLayers
+    .flatMap((layer, rank) =>
+      layer.map((module) => ({
+        target: `./apps/server/src/modules/${module}`,
+        from: serverModuleLayers
+          .slice(0, rank + 1)
+          .flat()
+          .filter((other) => other !== module)
+          .map((other) => `./apps/server/src/modules/${other}`),
+        message: `${module} sits below these modules; pass what it needs in as a dependency or move it down.`,
+      })),
+    )
+    .filter((zone) => zone.from.length > 0);
+}
+
+function appFeatureZones() {
+  return foldersOf('./apps/driver/src/features/').map((feature) => ({
+    target: `./apps/driver/src/features/${feature}`,
+    from: './apps/driver/src/features',
+    except: [`./${feature}`],
+    message:
+      'Features do not import each other: move what two need to ui/, lib/ or packages/domain.',
+  }));
+}
 
 export default tseslint.config(
   {
@@ -19,7 +73,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/driver/scripts/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'apps/driver/scripts/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -30,6 +86,23 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/driver/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...serverModuleZones(), ...appFeatureZones()] },
+      ],
+    },
+  },
+  {
+    // A test composes whatever it exercises; nothing imports a test back.
+    files: ['**/*.test.{ts,tsx}', '**/test-support.{ts,tsx}', 'apps/server/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['**/*.mjs'],
@@ -55,7 +128,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features may use lib, ui and each other's exports; the shell composes them.
+    // The shell composes features; features reach lib and ui (and never each other, above).
     files: ['apps/driver/src/features/**', 'apps/driver/src/app/**', 'apps/driver/src/main.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -1,6 +1,7 @@
 // Proves the one-way rule (ARCHITECTURE.md, STYLE.md): no server module and no app feature may
 // reach another that reaches back, directly or round a longer loop. Prints the import graph
-// between units and exits 1 with every cycle it finds.
+// between units and exits 1 with every cycle it finds. Tests and their support files are left out:
+// a test may compose whatever it needs, and nothing imports a test back.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -15,14 +16,23 @@ const layers: readonly Layer[] = [
   { name: 'app features', root: 'apps/driver/src/features' },
 ];
 
-const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {
     const path = join(directory, entry);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry) ? [path] : [];
+    return isProductionSource(entry) ? [path] : [];
   });
+}
+
+function isProductionSource(fileName: string): boolean {
+  return (
+    /\.(ts|tsx)$/.test(fileName) &&
+    !/\.test\.tsx?$/.test(fileName) &&
+    !/^test-support\./.test(fileName)
+  );
 }
 
 function importedPaths(file: string): string[] {
@@ -91,7 +101,8 @@ for (const layer of layers) {
       const to = unitOf(target, root);
       if (to === undefined || to === from) continue;
       graph.get(from)?.add(to);
-      if (!witnesses.has(`${from}>${to}`)) witnesses.set(`${from}>${to}`, relative(repository, file));
+      if (!witnesses.has(`${from}>${to}`))
+        witnesses.set(`${from}>${to}`, relative(repository, file));
     }
   }
   console.log(`${layer.name} (${layer.root}):`);
