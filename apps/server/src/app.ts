@@ -30,10 +30,10 @@ import {
   DEFAULT_HEARTBEAT_SECONDS,
   MISSED_HEARTBEATS,
 } from './modules/ocpp/central-system.ts';
-import { createChargerCommands } from './modules/ocpp/charger-commands.ts';
+import { createChargerCommands } from './modules/charge-point/charger-commands.ts';
 import type { HandshakeLimit } from './modules/ocpp/handshake-throttle.ts';
 import './modules/ocpp/fastify-ocpp.ts';
-import { createTransactionRepository } from './modules/sessions/transaction-repository.ts';
+import { createTransactionLedger } from './modules/charge-point/transaction-ledger.ts';
 import { registerPayments } from './modules/payments/payments-module.ts';
 import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
 import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
@@ -242,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerChargerRoutes(register, chargerService);
   app.addHook('onClose', () => Promise.resolve(chargerService.close()));
-  const transactions = createTransactionRepository(db);
+  const transactions = createTransactionLedger(db);
   const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
   const chargingSessions = createChargingSessionRepository(db);
   // The payments module decorates app.payments when it registers; read it when a session needs it.

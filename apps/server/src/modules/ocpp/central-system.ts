@@ -11,15 +11,18 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
 import type { ChargerRow } from '../../platform/db/schema.ts';
 import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
-import type { TransactionRepository } from '../sessions/transaction-repository.ts';
+import {
+  chargerCommandSubject,
+  type ChargerCommandRequest,
+} from '../charge-point/charger-commands.ts';
+import { readMeterValues } from '../charge-point/meter-values.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import {
   CHARGER_LIVE_SUBJECT,
-  chargerCommandSubject,
   TRANSACTION_METER_SUBJECT,
   TRANSACTION_STARTED_SUBJECT,
   TRANSACTION_STOPPED_SUBJECT,
   type ChargerChanged,
-  type ChargerCommandRequest,
   type TransactionMeter,
   type TransactionStarted,
   type TransactionStopped,
@@ -29,7 +32,6 @@ import {
   DEFAULT_HANDSHAKE_LIMIT,
   type HandshakeLimit,
 } from './handshake-throttle.ts';
-import { readMeterValues } from './meter-values.ts';
 import { ocpp16Validator } from './ocpp16-validator.ts';
 
 export const OCPP_PATH = '/ocpp/';
@@ -83,7 +85,7 @@ export interface TransactionHooks {
 export interface CentralSystemDeps {
   chargers: ChargerRepository;
   passwords: PasswordHasher;
-  transactions: TransactionRepository;
+  transactions: TransactionLedger;
   bus: Bus;
   /** The charging sessions, told of starts, samples, stops and statuses. */
   sessions?: TransactionHooks;

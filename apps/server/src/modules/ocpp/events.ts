@@ -3,7 +3,6 @@ export const CHARGER_LIVE_SUBJECT = 'charger.live';
 export const TRANSACTION_STARTED_SUBJECT = 'transaction.started';
 export const TRANSACTION_METER_SUBJECT = 'transaction.meter';
 export const TRANSACTION_STOPPED_SUBJECT = 'transaction.stopped';
-export const chargerCommandSubject = (chargerId: string) => `charger.command.${chargerId}`;
 
 /** A charger's live state changed (connect, disconnect, StatusNotification): read it again. */
 export interface ChargerChanged {
@@ -38,11 +37,4 @@ export interface TransactionStopped {
   stoppedAt: string;
   reason: string | null;
   userId: string | null;
-}
-
-/** What a node holding a charger's socket is asked to send it. */
-export interface ChargerCommandRequest {
-  action: string;
-  params: Record<string, unknown>;
-  timeoutMs: number;
 }
