@@ -8,7 +8,7 @@ import {
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
-import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from '../ocpp/events.ts';
+import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
 import type { ChargerRepository, ChargerWithConnectors } from './repository.ts';
 
 export const KEEP_ALIVE_MS = 25_000;
