@@ -111,11 +111,10 @@ export async function buildApp(
     ...options.rateLimits,
   };
 
-  const { mailer, ...mail } = createMailModule({ db, config, mailer: options.mailer });
-  const { reference, ...referenceModule } = createReferenceModule({
-    db,
-    apiVersion: config.apiVersion,
-  });
+  const mail = createMailModule({ db, config, mailer: options.mailer });
+  const { mailer } = mail;
+  const referenceData = createReferenceModule({ db, apiVersion: config.apiVersion });
+  const { reference } = referenceData;
   const userRecords = createUserRepository(db);
   // The account calls show and end what auth keeps (second factors, sign-in sessions): auth is
   // built first and hands them that part; users imports nothing of auth.
@@ -205,7 +204,7 @@ export async function buildApp(
   const register = createCallRegistrar(app, auth.authenticate);
   auth.registerRoutes(register);
   users.registerRoutes(register);
-  referenceModule.registerRoutes(register);
+  referenceData.registerRoutes(register);
   groups.registerRoutes(register);
   // Closed in the reverse order: sessions first, the charger list and the bus last.
   chargers.registerRoutes(app, register);
