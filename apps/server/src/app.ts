@@ -9,7 +9,14 @@ import { createGuestsModule } from './modules/guests/guests-module.ts';
 import { createHistoryModule } from './modules/history/history-module.ts';
 import { createMailModule } from './modules/mail/mail-module.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
-import { createChargerCommands, type ChargerCommands } from './modules/ocpp/charger-commands.ts';
+import {
+  createChargerCommands,
+  type ChargerCommands,
+} from './modules/charge-point/charger-commands.ts';
+import {
+  createTransactionLedger,
+  type TransactionLedger,
+} from './modules/charge-point/transaction-ledger.ts';
 import type { HandshakeLimit } from './modules/ocpp/handshake-throttle.ts';
 import { createOcppModule } from './modules/ocpp/ocpp-module.ts';
 import type { AbandonedIntentSweep } from './modules/payments/abandoned-intents.ts';
@@ -21,10 +28,6 @@ import { createChargingSessionRepository } from './modules/sessions/charging-ses
 import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
 import { registerSessionRoutes } from './modules/sessions/routes.ts';
 import { createSessionService } from './modules/sessions/service.ts';
-import {
-  createTransactionRepository,
-  type TransactionRepository,
-} from './modules/sessions/transaction-repository.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { createUsersModule } from './modules/users/users-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -78,7 +81,7 @@ export interface BuildAppOptions {
 export interface AppServices {
   bus: Bus;
   commands: ChargerCommands;
-  transactions: TransactionRepository;
+  transactions: TransactionLedger;
   sessionPayments: SessionPayments;
   intentSweep: Pick<AbandonedIntentSweep, 'passes'>;
   groups: Pick<GroupsModule, 'effectiveTariffFor'>;
@@ -136,7 +139,7 @@ export async function buildApp(
     now,
   });
   const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
-  const transactions = createTransactionRepository(db);
+  const transactions = createTransactionLedger(db);
   const groups = createGroupsModule({ db, users: userRecords, now });
   const chargers = createChargersModule({
     db,

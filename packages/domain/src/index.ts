@@ -38,3 +38,6 @@ export * from './abandoned-intents.ts';
 export * from './connector-unlock.ts';
 export * from './currency-code.ts';
 export * from './storable-text.ts';
+export * from './cable-held.ts';
+export * from './session-state.ts';
+export * from './await-unplug.ts';

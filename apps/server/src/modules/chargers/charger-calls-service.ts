@@ -9,8 +9,8 @@ import {
 import { DEFAULT_PREAUTH_MINOR, isTariffFree } from '@evc/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
-import type { ChargerCommands } from '../ocpp/charger-commands.ts';
-import type { TransactionRepository } from '../sessions/transaction-repository.ts';
+import type { ChargerCommands } from '../charge-point/charger-commands.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { ChargerRepository } from './repository.ts';
 
 /** How far back the RFID wizard looks for a card presented at a charger. */
@@ -25,7 +25,7 @@ const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger No
 /** The driver's calls about a charger's sessions: pre-authorisation, own transaction, tags. */
 export function createChargerCallsService(deps: {
   chargers: ChargerRepository;
-  transactions: TransactionRepository;
+  transactions: TransactionLedger;
   commands: ChargerCommands;
   /** The tariff a driver's user group gives them at this charger, if any (affiliations). */
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;

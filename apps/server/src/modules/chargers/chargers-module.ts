@@ -4,8 +4,8 @@ import type { Bus } from '../../platform/bus/bus.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Authenticate, RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
-import type { ChargerCommands } from '../ocpp/charger-commands.ts';
-import type { TransactionRepository } from '../sessions/transaction-repository.ts';
+import type { ChargerCommands } from '../charge-point/charger-commands.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { registerChargerCallRoutes } from './charger-calls-routes.ts';
 import { createChargerCallsService } from './charger-calls-service.ts';
@@ -21,7 +21,7 @@ export interface ChargersModuleDeps {
   passwords: PasswordHasher;
   bus: Bus;
   commands: ChargerCommands;
-  transactions: TransactionRepository;
+  transactions: TransactionLedger;
   /** The driver's own tariff at a charger through a group they joined, or null. */
   memberTariff: (userId: string, chargerId: string) => Promise<TariffData | null>;
   /** With NATS, this node is one of several and their charger lists follow each other's writes. */

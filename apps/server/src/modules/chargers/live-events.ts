@@ -8,10 +8,9 @@ import {
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
+import { openEventStream } from '../../platform/http/event-stream.ts';
 import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
 import type { ChargerRepository, ChargerWithConnectors } from './repository.ts';
-
-export const KEEP_ALIVE_MS = 25_000;
 
 const knownStatus = (status: string): ChargerLiveEvent['connectors'][number]['status'] =>
   (CONNECTOR_STATUSES as readonly string[]).includes(status)
@@ -58,19 +57,10 @@ export function registerChargerLiveEvents(
     await deps.authenticate(token);
     const wanted = new Set(barcodesOf(request.query));
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    // The client knows the stream is open now, not at the first event or keep-alive.
-    raw.flushHeaders();
+    const stream = openEventStream(reply, deps.keepAliveMs);
     const send = (event: ChargerLiveEvent) => {
       if (wanted.size > 0 && !wanted.has(event.barcode)) return;
-      raw.write(`event: charger\ndata: ${JSON.stringify(event)}\n\n`);
+      stream.send('charger', event);
     };
 
     const unsubscribe = deps.bus.subscribe(CHARGER_LIVE_SUBJECT, (event) => {
@@ -79,14 +69,7 @@ export function registerChargerLiveEvents(
         .then((found) => found && send(liveEventOf(found)))
         .catch((error: unknown) => request.log.warn({ error }, 'live charger event lost'));
     });
-    const keepAlive = setInterval(
-      () => raw.write(': keep-alive\n\n'),
-      deps.keepAliveMs ?? KEEP_ALIVE_MS,
-    );
-    raw.on('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
+    stream.onClose(unsubscribe);
 
     for (const barcode of wanted) {
       const found = await deps.chargers.findByBarcode(barcode);

@@ -9,9 +9,12 @@ import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
 import type { ChargerReports } from '../chargers/charger-reports.ts';
-import type { TransactionRepository } from '../sessions/transaction-repository.ts';
+import {
+  chargerCommandSubject,
+  type ChargerCommandRequest,
+} from '../charge-point/charger-commands.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import { handleChargerMessages } from './charger-messages.ts';
-import { chargerCommandSubject, type ChargerCommandRequest } from './events.ts';
 import {
   createHandshakeThrottle,
   DEFAULT_HANDSHAKE_LIMIT,
@@ -32,7 +35,7 @@ export interface CentralSystemDeps {
   /** Who may connect, and what chargers report about themselves. */
   chargers: ChargerReports;
   /** The transaction ledger: authorisations, transactions and their meter values. */
-  transactions: TransactionRepository;
+  transactions: TransactionLedger;
   bus: Bus;
   /** The charging sessions, told of starts, samples, stops and statuses. */
   sessions?: TransactionHooks;

@@ -1,5 +1,5 @@
-import type { TransactionRepository } from '../sessions/transaction-repository.ts';
-import { readMeterValues } from './meter-values.ts';
+import { readMeterValues } from '../charge-point/meter-values.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import { reportedAt, tellSessions, type MessageContext } from './message-context.ts';
 import type { HandleChargePointAction, IdTagStatus, MeterValue } from './ocpp16-messages.ts';
 
@@ -11,7 +11,7 @@ import type { HandleChargePointAction, IdTagStatus, MeterValue } from './ocpp16-
  */
 export function handleTransactionMessages(
   handle: HandleChargePointAction,
-  context: MessageContext & { transactions: TransactionRepository },
+  context: MessageContext & { transactions: TransactionLedger },
 ): void {
   const { chargerId, transactions, sessions, now, log } = context;
 

@@ -3,7 +3,7 @@ import { SESSION_EVENTS_PATH, type TransactionView } from '@evc/contract';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
-import { KEEP_ALIVE_MS } from '../chargers/live-events.ts';
+import { openEventStream } from '../../platform/http/event-stream.ts';
 import type { ChargingSessionRepository } from './charging-session-repository.ts';
 import { SESSION_CHANGED_SUBJECT, type SessionChanged } from './events.ts';
 import type { SessionService } from './service.ts';
@@ -28,18 +28,8 @@ export function registerSessionLiveEvents(
     if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
     const { userId } = await deps.authenticate(token);
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    // Sends the headers now: a driver with no open session would otherwise wait for the first change.
-    raw.write(': connected\n\n');
-    const send = (event: TransactionView) =>
-      raw.write(`event: session\ndata: ${JSON.stringify(event)}\n\n`);
+    const stream = openEventStream(reply, deps.keepAliveMs);
+    const send = (event: TransactionView) => stream.send('session', event);
 
     // Views are built in the order changes arrive, so a slow read cannot overtake a newer one.
     let queue = Promise.resolve();
@@ -53,14 +43,7 @@ export function registerSessionLiveEvents(
         })
         .catch((error: unknown) => request.log.warn({ error }, 'live session event lost'));
     });
-    const keepAlive = setInterval(
-      () => raw.write(': keep-alive\n\n'),
-      deps.keepAliveMs ?? KEEP_ALIVE_MS,
-    );
-    raw.on('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
+    stream.onClose(unsubscribe);
 
     for (const view of await deps.service.openForUser(userId)) send(view);
   });

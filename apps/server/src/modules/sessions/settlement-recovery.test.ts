@@ -8,7 +8,7 @@ import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { chargeHold, initiateIntent } from '../../test/test-payments.ts';
 import { remoteStart, remoteStop, sessionView } from '../../test/test-sessions.ts';
 import { until } from '../../test/test-users.ts';
-import { MAX_SETTLEMENT_ATTEMPTS } from './service.ts';
+import { MAX_SETTLEMENT_ATTEMPTS } from './settlement.ts';
 
 const RETRY_MS = 200;
 

@@ -1,6 +1,15 @@
 import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
-import { chargerCommandSubject, type ChargerCommandRequest } from './events.ts';
+
+/** The bus subject the node holding a charger's socket answers that charger's commands on. */
+export const chargerCommandSubject = (chargerId: string) => `charger.command.${chargerId}`;
+
+/** What a node holding a charger's socket is asked to send it. */
+export interface ChargerCommandRequest {
+  action: string;
+  params: Record<string, unknown>;
+  timeoutMs: number;
+}
 
 /** How long a charger has to answer a command unless told otherwise. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
@@ -24,6 +33,14 @@ export interface ChargingProfile {
     chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
     minChargingRate?: number;
   };
+}
+
+/** OCPP 1.6 ClearChargingProfile.req (§6.5): which of the charger's profiles to clear. */
+export interface ClearChargingProfileFilter {
+  id?: number;
+  connectorId?: number;
+  chargingProfilePurpose?: ChargingProfile['chargingProfilePurpose'];
+  stackLevel?: number;
 }
 
 export const chargerOffline = () => new AppError(409, 'CHARGER_OFFLINE', 'Charger Unavailable');
@@ -74,15 +91,8 @@ export function createChargerCommands(bus: Bus, defaultTimeoutMs = DEFAULT_COMMA
         connectorId,
         csChargingProfiles,
       }),
-    clearChargingProfile: (
-      chargerId: string,
-      filter: {
-        id?: number;
-        connectorId?: number;
-        chargingProfilePurpose?: string;
-        stackLevel?: number;
-      },
-    ) => send<{ status: 'Accepted' | 'Unknown' }>(chargerId, 'ClearChargingProfile', { ...filter }),
+    clearChargingProfile: (chargerId: string, filter: ClearChargingProfileFilter) =>
+      send<{ status: 'Accepted' | 'Unknown' }>(chargerId, 'ClearChargingProfile', { ...filter }),
     getCompositeSchedule: (
       chargerId: string,
       input: { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' },

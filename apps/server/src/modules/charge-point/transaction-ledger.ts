@@ -36,8 +36,11 @@ export interface MeterSample {
   sampledAt: Date;
 }
 
-/** The OCPP-level record of charging: transactions, their meter values, tags and attempts. */
-export function createTransactionRepository(db: Db) {
+/**
+ * The OCPP transaction ledger: what chargers report of their transactions and meter values, the
+ * id tags issued to start them, and every Authorize attempt. A driver's session links to it.
+ */
+export function createTransactionLedger(db: Db) {
   const byId = async (transactionId: number) =>
     (
       await db
@@ -203,4 +206,4 @@ export function createTransactionRepository(db: Db) {
   };
 }
 
-export type TransactionRepository = ReturnType<typeof createTransactionRepository>;
+export type TransactionLedger = ReturnType<typeof createTransactionLedger>;

@@ -1,0 +1,147 @@
+import { tariffInput } from '@evc/contract';
+import { isTariffFree } from '@evc/domain';
+import { newId } from '../../platform/crypto.ts';
+import type { ChargingSessionRow } from '../../platform/db/schema.ts';
+import type { SessionPayments } from '../payments/session-payments.ts';
+import { stopAfterAnswer, type TransactionStartedHook } from './charger-reports.ts';
+import { announceSessionChanged } from './events.ts';
+import type { SessionServiceDeps } from './session-service-deps.ts';
+
+/**
+ * Sessions a driver starts with their RFID card at the charger, no app involved: the card
+ * owner's, at their tariff, paid from their credit or held off-session on their default card
+ * (ADR 0012).
+ */
+export function createCardSessions(
+  deps: Pick<
+    SessionServiceDeps,
+    | 'sessions'
+    | 'transactions'
+    | 'chargers'
+    | 'commands'
+    | 'payments'
+    | 'bus'
+    | 'memberTariff'
+    | 'log'
+  >,
+) {
+  const changed = (row: ChargingSessionRow) => announceSessionChanged(deps.bus, row);
+
+  function stopUnpaid(tx: TransactionStartedHook, reason: string) {
+    deps.log.warn({ transactionId: tx.transactionId, reason }, 'an RFID start is not paid for');
+    stopAfterAnswer(deps, tx, 'unpaid RFID session not stopped');
+  }
+
+  /** Blocked for good: recorded, so a replay is Blocked without another hold on the card. */
+  async function refuseUnpaid(tx: TransactionStartedHook, reason: string) {
+    await deps.transactions.refusePayment(tx.transactionId);
+    stopUnpaid(tx, reason);
+    return 'Blocked' as const;
+  }
+
+  /** The card owner's tariff here: their group's at its operator's chargers, else the charger's. */
+  async function cardOwnerTariff(userId: string, chargerId: string) {
+    const found = await deps.chargers.findById(chargerId);
+    if (!found) return null;
+    return (
+      (await deps.memberTariff?.(userId, chargerId)) ?? tariffInput.parse(found.charger.tariff)
+    );
+  }
+
+  /**
+   * Authorize for a driver's RFID card: Accepted when someone can pay for the charge here at
+   * the owner's tariff (their group's, if any): their credit, or their default card.
+   */
+  async function cardStatus(input: { chargerId: string; userId: string }) {
+    const tariff = await cardOwnerTariff(input.userId, input.chargerId);
+    if (!tariff) return 'Blocked' as const;
+    const source = await deps.payments.cardSessionSource({
+      userId: input.userId,
+      tariffFree: isTariffFree(tariff),
+    });
+    return source ? ('Accepted' as const) : ('Blocked' as const);
+  }
+
+  /**
+   * A StartTransaction with the driver's RFID card and no remote start. Answers 'Blocked' when
+   * nobody pays, and stops the transaction. Replays find the session by its transaction, or the
+   * refusal recorded on it: Blocked again, the card not held again.
+   */
+  async function startedByCard(
+    tx: TransactionStartedHook,
+    userId: string,
+  ): Promise<'Blocked' | null> {
+    if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+    if ((await deps.transactions.findById(tx.transactionId))?.paymentStatus === 'refused') {
+      // The charger may not have had the first answer, nor so the stop: it is asked again.
+      stopUnpaid(tx, 'refused at its first StartTransaction');
+      return 'Blocked';
+    }
+    const tariff = await cardOwnerTariff(userId, tx.chargerId);
+    if (!tariff) return null;
+    const free = isTariffFree(tariff);
+    const sessionId = newId();
+    const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });
+    if (!source) return refuseUnpaid(tx, 'no usable credit and no default card');
+    let authorised: Awaited<ReturnType<SessionPayments['holdDefaultCard']>>;
+    try {
+      authorised =
+        source === 'CREDIT'
+          ? await deps.payments.authoriseStart({
+              userId,
+              sessionId,
+              source,
+              intentId: null,
+              tariff: {
+                payableByFuelCard: tariff.payableByFuelCard,
+                free,
+                currency: tariff.currency,
+              },
+            })
+          : await deps.payments.holdDefaultCard({
+              userId,
+              sessionId,
+              tariff: { free, currency: tariff.currency },
+            });
+    } catch (error) {
+      // A replay racing this one may have recorded the session first.
+      if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+      return refuseUnpaid(tx, String(error));
+    }
+    const intentId = authorised.hold?.intentId ?? null;
+    let row: ChargingSessionRow;
+    try {
+      row = await deps.sessions.insert({
+        id: sessionId,
+        userId,
+        chargerId: tx.chargerId,
+        connectorNumber: tx.connectorNumber,
+        // A card starts many sessions: its uid and the transaction make the session's own tag.
+        idTag: `${tx.idTag}:${tx.transactionId}`,
+        source,
+        intentId,
+        state: 'charging',
+        tariff,
+        limitA: null,
+        startDeadline: tx.startedAt,
+        transactionId: tx.transactionId,
+        startedAt: tx.startedAt,
+        meterStartWh: tx.meterStartWh,
+        heldMinor: authorised.held,
+        paymentStatus: authorised.held > 0 ? 'held' : 'none',
+      });
+    } catch (error) {
+      await deps.payments.release({ sessionId, userId, intentId });
+      // A replay racing this one recorded the session first.
+      if (await deps.sessions.findByTransactionId(tx.transactionId)) return null;
+      throw error;
+    }
+    changed(row);
+    return null;
+  }
+
+  return {
+    cardStatus,
+    startedByCard,
+  };
+}

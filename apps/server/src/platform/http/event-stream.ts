@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+
+/** A comment this often keeps proxies from closing an idle stream. */
+export const KEEP_ALIVE_MS = 25_000;
+
+export interface EventStream {
+  /** Writes one Server-Sent Event: its name and its data as JSON. */
+  send(event: string, data: unknown): void;
+  /** Runs `cleanup` when the client leaves (unsubscribes what feeds the stream). */
+  onClose(cleanup: () => void): void;
+}
+
+/**
+ * Turns the reply into a Server-Sent Events stream that stays open until the client leaves. The
+ * headers go at once: the client knows the stream is open before the first event or keep-alive.
+ */
+export function openEventStream(reply: FastifyReply, keepAliveMs = KEEP_ALIVE_MS): EventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.flushHeaders();
+  const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveMs);
+  raw.on('close', () => clearInterval(keepAlive));
+  return {
+    send: (event, data) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    onClose: (cleanup) => {
+      raw.on('close', cleanup);
+    },
+  };
+}
