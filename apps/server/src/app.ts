@@ -1,80 +1,49 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import compress from '@fastify/compress';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createMfaRepository } from './modules/auth/mfa-repository.ts';
-import { createMfaService } from './modules/auth/mfa-service.ts';
-import { createPasswordHasher, type Argon2Cost } from './modules/auth/passwords.ts';
-import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createSessionRepository } from './modules/auth/session-repository.ts';
-import { createTokenService } from './modules/auth/token-service.ts';
-import { createUserTokenRepository } from './modules/auth/user-token-repository.ts';
+import type { FastifyInstance } from 'fastify';
+import { serveDriverApp } from './driver-app-files.ts';
+import { createHttpServer } from './http-server.ts';
+import { createAuthModule } from './modules/auth/auth-module.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
-import { createGuestRepository } from './modules/guests/repository.ts';
-import { registerGuestRoutes } from './modules/guests/routes.ts';
-import { createGuestService } from './modules/guests/service.ts';
-import { createChargerRepository } from './modules/chargers/repository.ts';
-import { registerChargerCallRoutes } from './modules/chargers/charger-calls-routes.ts';
-import { createChargerCallsService } from './modules/chargers/charger-calls-service.ts';
-import { registerChargerLiveEvents } from './modules/chargers/live-events.ts';
-import { registerChargerRoutes } from './modules/chargers/routes.ts';
-import { createChargerService } from './modules/chargers/service.ts';
+import { createChargersModule } from './modules/chargers/chargers-module.ts';
+import { createGroupsModule, type GroupsModule } from './modules/groups/groups-module.ts';
+import { createGuestsModule } from './modules/guests/guests-module.ts';
+import { createHistoryModule } from './modules/history/history-module.ts';
+import { createMailModule } from './modules/mail/mail-module.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 import {
-  createCentralSystem,
-  DEFAULT_HEARTBEAT_SECONDS,
-  MISSED_HEARTBEATS,
-} from './modules/ocpp/central-system.ts';
-import { createChargerCommands } from './modules/charge-point/charger-commands.ts';
+  createChargerCommands,
+  type ChargerCommands,
+} from './modules/charge-point/charger-commands.ts';
+import {
+  createTransactionLedger,
+  type TransactionLedger,
+} from './modules/charge-point/transaction-ledger.ts';
 import type { HandshakeLimit } from './modules/ocpp/handshake-throttle.ts';
-import './modules/ocpp/fastify-ocpp.ts';
-import { createTransactionLedger } from './modules/charge-point/transaction-ledger.ts';
-import { registerPayments } from './modules/payments/payments-module.ts';
+import { createOcppModule } from './modules/ocpp/ocpp-module.ts';
+import type { AbandonedIntentSweep } from './modules/payments/abandoned-intents.ts';
+import { createPaymentsModule } from './modules/payments/payments-module.ts';
+import type { SessionPayments } from './modules/payments/session-payments.ts';
+import { createReferenceModule } from './modules/reference/reference-module.ts';
+import { createRfidModule } from './modules/rfid/rfid-module.ts';
 import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
 import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
 import { registerSessionRoutes } from './modules/sessions/routes.ts';
-import { createHistoryRepository } from './modules/history/repository.ts';
-import { registerHistoryRoutes } from './modules/history/routes.ts';
-import { createHistoryService } from './modules/history/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
-import type { SessionPayments } from './modules/payments/session-payments.ts';
-import { registerGroups } from './modules/groups/groups-module.ts';
+import { createUserRepository } from './modules/users/repository.ts';
+import { createUsersModule } from './modules/users/users-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { createNatsBus } from './platform/bus/nats-bus.ts';
-import { registerDevMailRoutes } from './modules/mail/dev-routes.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createOutboxRepository } from './modules/mail/outbox-repository.ts';
-import { createReferenceRepository } from './modules/reference/repository.ts';
-import { registerRfidRoutes } from './modules/rfid/routes.ts';
-import { createRfidService } from './modules/rfid/service.ts';
-import { registerReferenceRoutes } from './modules/reference/routes.ts';
-import { createReferenceService } from './modules/reference/service.ts';
-import { createUserRepository } from './modules/users/repository.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
-import { createUserView } from './modules/users/user-view.ts';
-import { createCreditLowAlert } from './modules/users/credit-low-alert.ts';
-import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
+import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { registerErrorHandling } from './platform/errors.ts';
-import { API_PREFIX, createCallRegistrar } from './platform/http/call-registrar.ts';
-import {
-  API_CONTENT_SECURITY_POLICY,
-  appContentSecurityPolicy,
-} from './platform/http/content-security-policy.ts';
-import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
+import { createCallRegistrar } from './platform/http/call-registrar.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
   type RateLimitedCall,
 } from './platform/http/rate-limits.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { createPasswordHasher, type Argon2Cost } from './platform/passwords.ts';
+
+export { CAR_ASSETS_DIR } from './driver-app-files.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -108,110 +77,35 @@ export interface BuildAppOptions {
   payments?: { intentSweepIntervalMs?: number };
 }
 
-export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
-const NON_APP_PREFIXES = [API_PREFIX, '/dev', '/ocpp', '/brand-icon'];
+/** The services composed behind the HTTP app that tests reach past the calls. */
+export interface AppServices {
+  bus: Bus;
+  commands: ChargerCommands;
+  transactions: TransactionLedger;
+  sessionPayments: SessionPayments;
+  intentSweep: Pick<AbandonedIntentSweep, 'passes'>;
+  groups: Pick<GroupsModule, 'effectiveTariffFor'>;
+}
 
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+const seconds = (value: number | undefined) => value && value * 1000;
+
+/**
+ * The server: every module built from the ones it depends on, then their routes on one HTTP app.
+ * Modules import one way (ARCHITECTURE.md); where a lower module needs something of a higher one
+ * at run time, it declares a narrow function and is handed it here.
+ */
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const { config } = options;
+  const { db } = options.database;
   const now = options.now ?? (() => new Date());
-  const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
-    trustProxy: config.trustProxy,
-    bodyLimit: 256 * 1024,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('auth', null);
-  registerErrorHandling(app);
-
-  await app.register(helmet, {
-    // Set below: one policy for the app's pages and workers, another for everything else.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // Car pictures are shown by apps served from other origins (brand domains, the dev server).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-  // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
-  // page's. The app's files get the app's policy (a worker runs under its script's).
-  const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      void reply.header(
-        'content-security-policy',
-        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
-      );
-    }
-    return payload;
-  });
-  // Before the static plugins, so the built app is compressed too. Answers under 1 KB are not
-  // worth it; the plugin's default types leave text/event-stream alone, so live events are not
-  // held back in a compression buffer. Request bodies are taken as sent (no gzip uploads).
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    globalDecompression: false,
-  });
-  // Bearer tokens, no cookies; browsers may call from the brands' own origins only, with every
-  // method the catalogue uses (PATCH and DELETE are not CORS-safelisted: they need a preflight).
-  const originAllowed = corsOriginAllowed(config);
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && originAllowed(origin)),
-    methods: [...CALL_METHODS],
-    maxAge: 600,
-  });
-  // Limits are counted by the calls that have one (platform/http/rate-limits.ts).
-  await app.register(rateLimit, { global: false });
-
-  const { db } = database;
-  const outbox = createOutboxRepository(db);
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom, outbox)
-      : createOutboxMailer(outbox));
+  const app = await createHttpServer(config, options);
+  const log = app.log;
+  const bus = options.bus ?? (await openBus(config));
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const severalNodes = config.natsUrl !== undefined;
   const passwords = createPasswordHasher(options.argon2);
-  const users = createUserRepository(db);
-  const reference = createReferenceRepository(db);
-  const mfaRepository = createMfaRepository(db);
-  const tokens = createTokenService({
-    jwtSecret: config.jwtSecret,
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    sessions: createSessionRepository(db),
-    now,
-  });
-  const mfa = createMfaService({
-    mfa: mfaRepository,
-    users,
-    tokens,
-    mailer,
-    codeKey: config.jwtSecret,
-    now,
-  });
-  const auth = createAuthService({
-    users,
-    reference,
-    userTokens: createUserTokenRepository(db),
-    tokens,
-    mfa,
-    passwords,
-    mailer,
-    appUrl: config.appUrl,
-    apiVersion: config.apiVersion,
-    now,
-  });
-  const usersService = createUsersService({
-    users,
-    reference,
-    mfa: mfaRepository,
-    tokens,
-    mailer,
-    userView: createUserView(reference, mfaRepository),
-    now,
-  });
-
-  const register = createCallRegistrar(app, (token) => tokens.authenticate(token));
   const limits = {
     ...DEFAULT_RATE_LIMITS,
     ...(config.loginRateLimit
@@ -219,195 +113,137 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
     ...options.rateLimits,
   };
-  registerAuthRoutes(register, auth, mfa, limits);
-  registerUserRoutes(register, usersService);
-  registerReferenceRoutes(register, createReferenceService(reference, config.apiVersion));
-  const groups = registerGroups(app, register, { db, users, now });
-  // With NATS_URL this node is one of several: commands and events cross them through NATS.
-  const bus =
-    options.bus ??
-    (config.natsUrl
-      ? await createNatsBus({ servers: config.natsUrl, subjectPrefix: config.natsSubjectPrefix })
-      : createInProcessBus());
-  if (!options.bus) app.addHook('onClose', () => bus.close());
-  const severalNodes = config.natsUrl !== undefined;
-  const chargers = createChargerRepository(db);
-  const chargerService = createChargerService({
-    chargers,
-    users,
+
+  const mail = createMailModule({ db, config, mailer: options.mailer });
+  const { mailer } = mail;
+  const referenceData = createReferenceModule({ db, apiVersion: config.apiVersion });
+  const { reference } = referenceData;
+  const userRecords = createUserRepository(db);
+  // The account calls show and end what auth keeps (second factors, sign-in sessions): auth is
+  // built first and hands them that part; users imports nothing of auth.
+  const auth = createAuthModule({
+    db,
+    config,
+    users: userRecords,
+    reference,
     passwords,
-    memberTariff: groups.effectiveTariffFor,
-    // A change notice lost while a node reconnects to NATS is made good within a minute.
-    list: { bus, log: app.log, ...(severalNodes ? { maxAgeMs: 60_000 } : {}) },
+    mailer,
+    limits,
+    now,
   });
-  registerChargerRoutes(register, chargerService);
-  app.addHook('onClose', () => Promise.resolve(chargerService.close()));
-  const transactions = createTransactionLedger(db);
+  const users = createUsersModule({
+    users: userRecords,
+    reference,
+    security: auth.accountSecurity,
+    mailer,
+    now,
+  });
   const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
+  const transactions = createTransactionLedger(db);
+  const groups = createGroupsModule({ db, users: userRecords, now });
+  const chargers = createChargersModule({
+    db,
+    users: userRecords,
+    passwords,
+    bus,
+    commands,
+    transactions,
+    memberTariff: groups.effectiveTariffFor,
+    severalNodes,
+    authenticate: auth.authenticate,
+    keepAliveMs: options.liveEvents?.keepAliveMs,
+    now,
+    log,
+  });
+  const payments = createPaymentsModule({
+    config,
+    db,
+    users: userRecords,
+    reference,
+    mailer,
+    connectorsOf: chargers.connectorsOf,
+    preauth: chargers.preauth,
+    now,
+    intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
+    log,
+  });
   const chargingSessions = createChargingSessionRepository(db);
-  // The payments module decorates app.payments when it registers; read it when a session needs it.
-  const sessionPayments: SessionPayments = {
-    authoriseStart: (input) => app.payments.authoriseStart(input),
-    settle: (input) => app.payments.settle(input),
-    release: (input) => app.payments.release(input),
-    cardSessionSource: (input) => app.payments.cardSessionSource(input),
-    holdDefaultCard: (input) => app.payments.holdDefaultCard(input),
-  };
-  const sessionService = createSessionService({
+  const sessions = createSessionService({
     sessions: chargingSessions,
     transactions,
-    chargers,
-    users,
+    chargers: chargers.chargers,
+    users: userRecords,
     reference,
     commands,
-    payments: sessionPayments,
+    payments: payments.sessionPayments,
     mailer,
     bus,
     now,
     memberTariff: groups.effectiveTariffFor,
-    startTimeoutMs:
-      options.sessions?.startTimeoutMs ??
-      (config.sessionStartTimeoutSeconds && config.sessionStartTimeoutSeconds * 1000),
+    startTimeoutMs: options.sessions?.startTimeoutMs ?? seconds(config.sessionStartTimeoutSeconds),
     settlementRetryMs:
-      options.sessions?.settlementRetryMs ??
-      (config.settlementRetryAfterSeconds && config.settlementRetryAfterSeconds * 1000),
+      options.sessions?.settlementRetryMs ?? seconds(config.settlementRetryAfterSeconds),
     unplugWaitLimitMs:
-      options.sessions?.unplugWaitLimitMs ??
-      (config.unplugWaitLimitSeconds && config.unplugWaitLimitSeconds * 1000),
-    log: app.log,
+      options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
+    log,
   });
-  const centralSystem = createCentralSystem({
-    chargers,
-    passwords,
+  const ocpp = createOcppModule({
+    chargers: chargers.reports,
     transactions,
     bus,
-    sessions: sessionService,
+    sessions,
     now,
     heartbeatSeconds: options.ocpp?.heartbeatSeconds,
     pingIntervalMs: options.ocpp?.pingIntervalMs,
     handshakeLimit: options.ocpp?.handshakeLimit,
     trustProxy: config.trustProxy,
-    log: app.log,
+    severalNodes,
+    log,
   });
-  app.decorate('ocpp', {
-    commands,
-    transactions,
-    bus,
-  });
-  centralSystem.attach(app.server);
-  // Charges hold exactly the pre-authorisation the charger's page shows.
-  const chargerCalls = createChargerCallsService({
-    chargers,
-    transactions,
-    commands: app.ocpp.commands,
-    memberTariff: groups.effectiveTariffFor,
-    now,
-  });
-  registerChargerCallRoutes(register, chargerCalls);
-  registerChargerLiveEvents(app, {
-    bus,
-    chargers,
-    authenticate: (token) => tokens.authenticate(token),
-    keepAliveMs: options.liveEvents?.keepAliveMs,
-  });
-  // One process holds every charger socket: at start none is connected yet. Among several, the
-  // others may hold some: only chargers silent for longer than missed heartbeats allow are Offline.
-  app.addHook('onReady', () =>
-    severalNodes
-      ? chargers.markSilentOffline(
-          new Date(
-            now().getTime() -
-              (options.ocpp?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) *
-                1000 *
-                MISSED_HEARTBEATS,
-          ),
-        )
-      : chargers.markAllOffline(),
-  );
-  app.addHook('onClose', () => centralSystem.close());
-  await registerPayments(app, register, {
-    config,
-    db,
-    users,
-    chargers,
-    preauth: (chargerId, userId) => chargerCalls.preauth(chargerId, userId),
-    now,
-    intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
-    onBalanceDebited: createCreditLowAlert({
-      users,
-      reference,
-      mailer,
-      appUrl: config.appUrl,
-      log: app.log,
-    }),
-  });
-  registerSessionRoutes(register, sessionService);
+  const history = createHistoryModule({ db, users: userRecords, reference, now });
+  const rfid = createRfidModule({ db });
+  const guests = createGuestsModule({ db, tokens: auth.tokens, limits, now });
+
+  const register = createCallRegistrar(app, auth.authenticate);
+  auth.registerRoutes(register);
+  users.registerRoutes(register);
+  referenceData.registerRoutes(register);
+  groups.registerRoutes(register);
+  // Closed in the reverse order: sessions first, the charger list and the bus last.
+  chargers.registerRoutes(app, register);
+  ocpp.registerRoutes(app);
+  await payments.registerRoutes(app, register);
+  registerSessionRoutes(register, sessions);
   registerSessionLiveEvents(app, {
     bus,
     sessions: chargingSessions,
-    service: sessionService,
-    authenticate: (token) => tokens.authenticate(token),
+    service: sessions,
+    authenticate: auth.authenticate,
   });
-  app.addHook('onClose', () => sessionService.close());
-  registerHistoryRoutes(
-    register,
-    createHistoryService({ history: createHistoryRepository(db), users, reference, now }),
-  );
-  registerRfidRoutes(register, createRfidService({ db }));
-  registerGuestRoutes(
-    register,
-    createGuestService({ guests: createGuestRepository(db), tokens, now }),
-    limits,
-  );
-
-  await app.register(fastifyStatic, {
-    root: CAR_ASSETS_DIR,
-    prefix: `${API_PREFIX}/assets/cars/`,
-    decorateReply: false,
-    maxAge: '1d',
-  });
+  app.addHook('onClose', () => sessions.close());
+  history.registerRoutes(register);
+  rfid.registerRoutes(register);
+  guests.registerRoutes(register);
   registerBrandRoutes(app);
-  if (config.nodeEnv !== 'production') registerDevMailRoutes(app, outbox);
-  const appRoot = existsSync(path.join(config.staticDir, 'index.html'))
-    ? config.staticDir
-    : undefined;
-  // Files are looked up on disk at each request (not listed once at start-up), so a rebuilt app
-  // is served whole; what is not there falls through to the handler below.
-  if (appRoot) await app.register(fastifyStatic, { root: appRoot, prefix: '/' });
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (appRoot && request.method === 'GET' && isAppRoute(pathname) && !isAssetPath(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', appRoot);
-    }
-    return reply
-      .status(404)
-      .send({ message: `No such call: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
-  });
+  mail.registerRoutes(app);
+  await serveDriverApp(app, config);
 
-  return app;
+  return {
+    app,
+    services: {
+      bus,
+      commands,
+      transactions,
+      sessionPayments: payments.sessionPayments,
+      intentSweep: payments.intentSweep,
+      groups,
+    },
+  };
 }
 
-/**
- * A missing file of the built app (a script, a style, an image): answered 404, never the app's
- * page, which a browser would refuse as a script and show nothing.
- */
-function isAssetPath(pathname: string): boolean {
-  return (
-    pathname.startsWith('/assets/') ||
-    /\.(?:m?js|css|map|json|webmanifest|png|jpe?g|svg|webp|ico|woff2?|txt|wasm)$/i.test(pathname)
-  );
-}
-
-/** The built app's pages and files, and the development mail pages: not the API's answers. */
-function isAppFile(pathname: string): boolean {
-  return ![API_PREFIX, '/ocpp', '/brand-icon', '/manifest.webmanifest'].some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
-}
-
-/** Paths the driver app's router owns: anything outside the API, the dev pages and OCPP. */
-function isAppRoute(pathname: string): boolean {
-  return !NON_APP_PREFIXES.some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
+/** With NATS_URL this node is one of several: commands and events cross them through NATS. */
+function openBus(config: AppConfig): Promise<Bus> | Bus {
+  return config.natsUrl
+    ? createNatsBus({ servers: config.natsUrl, subjectPrefix: config.natsSubjectPrefix })
+    : createInProcessBus();
 }

@@ -4,7 +4,7 @@ import { ChargePointSimulator } from '@evc/charger-sim';
 import { buildApp } from './app.ts';
 import { DEMO_CHARGERS, DEMO_UNPLUG_AFTER_MINUTES } from './modules/chargers/demo-chargers.ts';
 import { DEMO_NETWORK } from './modules/chargers/demo-network.ts';
-import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { createPasswordHasher } from './platform/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
 import {
   createFirstOperator,
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const seeded = await seed(database, passwords, config.demo);
   const seedMs = Math.round(performance.now() - seedStart);
   const operatorCreated = await createFirstOperator(database.db, passwords, config.firstOperator);
-  const app = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database });
   app.log.info({ applied, database: database.kind }, 'database ready');
   if (seeded.demoNetworkChargers > 0) {
     app.log.info({ chargers: seeded.demoNetworkChargers, ms: seedMs }, 'demo network seeded');

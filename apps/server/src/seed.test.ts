@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { createPasswordHasher } from './platform/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
 import {
   createFirstOperator,

@@ -3,7 +3,7 @@ import { createChargerRepository } from './modules/chargers/repository.ts';
 import { seedDemoChargers } from './modules/chargers/demo-chargers.ts';
 import { seedDemoNetwork } from './modules/chargers/demo-network.ts';
 import type { Database } from './platform/db/database.ts';
-import type { PasswordHasher } from './modules/auth/passwords.ts';
+import type { PasswordHasher } from './platform/passwords.ts';
 import type { DemoContent } from './platform/config.ts';
 import { createReferenceRepository } from './modules/reference/repository.ts';
 import { retirePublishedDemoPasswords, seedDemoAccounts } from './modules/users/demo-accounts.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGER_BARCODE_PATTERN } from '@evc/domain';
+import { CHARGER_BARCODE_PATTERN, CONNECTOR_STATUSES, CONNECTOR_TYPES } from '@evc/domain';
 import { currencyCode, requestId, text, TEXT_LIMITS } from './shared.ts';
 
 const time24 = text(TEXT_LIMITS.code).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
@@ -13,23 +13,8 @@ const minutes = z
   .min(0)
   .max(24 * 60);
 
-export const CONNECTOR_TYPES = ['Type 2', 'CCS', 'CHAdeMO', 'J1772'] as const;
+export { CONNECTOR_STATUSES, CONNECTOR_TYPES };
 export const connectorType = z.enum(CONNECTOR_TYPES);
-
-/** spec 000 §4, 001 §3: the statuses a connector reports, plus Offline and Unknown. */
-export const CONNECTOR_STATUSES = [
-  'Available',
-  'Preparing',
-  'Charging',
-  'SuspendedEVSE',
-  'SuspendedEV',
-  'Finishing',
-  'Reserved',
-  'Unavailable',
-  'Faulted',
-  'Offline',
-  'Unknown',
-] as const;
 export const connectorStatus = z.enum(CONNECTOR_STATUSES);
 
 export const tariffPeriod = z.object({ standard_rate: ratePerKwh, available: z.boolean() });

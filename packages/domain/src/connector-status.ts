@@ -1,24 +1,31 @@
 import { MINUTES_PER_PERIOD, type TariffVariability } from './tariff.ts';
 
-/** spec 000 §3, 001 §3: statuses a connector reports. */
+/**
+ * spec 000 §4, 001 §3: the statuses a connector reports (OCPP 1.6 ChargePointStatus), plus
+ * Offline and Unknown. The one list: the contract's enum wraps it.
+ */
 export const CONNECTOR_STATUSES = [
   'Available',
-  'Charging',
   'Preparing',
-  'Finishing',
-  'SuspendedEV',
+  'Charging',
   'SuspendedEVSE',
-  'Faulted',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
   'Unavailable',
+  'Faulted',
   'Offline',
   'Unknown',
 ] as const;
 export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
+/** The statuses the spec words; a Reserved connector reads Unknown, as any status it does not name. */
+type WordedStatus = Exclude<ConnectorStatus, 'Reserved'>;
 /** What the driver sees: a status, or the display-only InUse and Paused. */
-export type ConnectorStatusWording = ConnectorStatus | 'InUse' | 'Paused';
+export type ConnectorStatusWording = WordedStatus | 'InUse' | 'Paused';
 export type ConnectorStatusClass =
   'available' | 'suspended' | 'charging' | 'faulted' | 'unknown' | 'offline';
 
+/** A stored or reported status as the wire carries it: one not in the list is Unknown. */
 export function toConnectorStatus(raw: string | null | undefined): ConnectorStatus {
   return CONNECTOR_STATUSES.find((status) => status === raw) ?? 'Unknown';
 }
@@ -27,8 +34,9 @@ export function toConnectorStatus(raw: string | null | undefined): ConnectorStat
  * spec 001 §4: a connector reported Available on a charger whose tariff has limited hours is shown
  * Unavailable when the current half-hour period is not available.
  */
-function displayedStatus(raw: string | null | undefined, availableNow: boolean): ConnectorStatus {
+function displayedStatus(raw: string | null | undefined, availableNow: boolean): WordedStatus {
   const status = toConnectorStatus(raw);
+  if (status === 'Reserved') return 'Unknown';
   return status === 'Available' && !availableNow ? 'Unavailable' : status;
 }
 

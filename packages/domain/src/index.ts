@@ -1,6 +1,7 @@
 export * from './account-deletion.ts';
 export * from './auth-paths.ts';
 export * from './connector-status.ts';
+export * from './connector-type.ts';
 export * from './constants.ts';
 export * from './decimal-number.ts';
 export * from './deep-links.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { createPasswordHasher } from '../platform/passwords.ts';
 import { createTestApp, OPERATOR, TEST_ARGON2, type TestApp } from '../test/test-app.ts';
 import { runOperatorCli } from './operator-cli.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CliError, parseCliArgs } from './cli-args.ts';
-import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords.ts';
+import { createPasswordHasher, type PasswordHasher } from '../platform/passwords.ts';
 import { createOperatorAccount, OperatorAccountError } from '../modules/users/operator-accounts.ts';
 import { ConfigError, loadConfig, NO_DEMO, type AppConfig } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';

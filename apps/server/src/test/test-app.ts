@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { calls, callPath, type CallName, type SignedInUser } from '@evc/contract';
-import { buildApp, type BuildAppOptions } from '../app.ts';
-import { createPasswordHasher, type Argon2Cost } from '../modules/auth/passwords.ts';
+import { buildApp, type AppServices, type BuildAppOptions } from '../app.ts';
+import { createPasswordHasher, type Argon2Cost } from '../platform/passwords.ts';
 import { demoContent, type AppConfig } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
@@ -90,6 +90,8 @@ export interface CallOptions {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services behind the calls: the bus, charger commands, transactions, payments, groups. */
+  services: AppServices;
   database: Database;
   call(name: CallName, options?: CallOptions): Promise<CallResult>;
   outbox(to?: string): Promise<OutboxEntry[]>;
@@ -140,7 +142,7 @@ async function openTestDatabase(databaseUrl: string | undefined): Promise<TestDa
 }
 
 function wrap(
-  app: FastifyInstance,
+  { app, services }: { app: FastifyInstance; services: AppServices },
   database: Database,
   makeAnother: TestApp['withApp'],
   makeNode: TestApp['withNode'],
@@ -166,6 +168,7 @@ function wrap(
   };
   return {
     app,
+    services,
     database,
     call,
     async outbox(to) {
@@ -224,19 +227,20 @@ export async function createTestApp(
 
   const makeAnother = async (extra: Partial<BuildAppOptions>): Promise<TestApp> => {
     const other = await build(extra);
-    others.push(other);
-    return wrap(other, database, makeAnother, makeNode, () => other.close());
+    others.push(other.app);
+    return wrap(other, database, makeAnother, makeNode, () => other.app.close());
   };
 
   const makeNode = async (extra: Partial<BuildAppOptions>): Promise<TestApp> => {
     const own = await reopen();
-    const node = { app: await build(extra, own), database: own };
-    nodes.push(node);
-    return wrap(node.app, own, makeAnother, makeNode, () => node.app.close());
+    const built = await build(extra, own);
+    nodes.push({ app: built.app, database: own });
+    return wrap(built, own, makeAnother, makeNode, () => built.app.close());
   };
 
-  const app = await build({});
-  return wrap(app, database, makeAnother, makeNode, async () => {
+  const built = await build({});
+  const { app } = built;
+  return wrap(built, database, makeAnother, makeNode, async () => {
     for (const other of others) await other.close();
     for (const node of nodes) {
       await node.app.close();

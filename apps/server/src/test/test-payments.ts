@@ -107,7 +107,7 @@ type SettleInput = Parameters<SessionPayments['settle']>[0];
 /** Authorises the payment of a new session, as the sessions module does at a start. */
 export function authoriseNewSession(t: TestApp, input: Omit<AuthoriseInput, 'sessionId'>) {
   const sessionId = newId();
-  return { sessionId, result: t.app.payments.authoriseStart({ ...input, sessionId }) };
+  return { sessionId, result: t.services.sessionPayments.authoriseStart({ ...input, sessionId }) };
 }
 
 /** Settles a session's payment in pounds, as the sessions module does at the stop. */
@@ -116,7 +116,7 @@ export const settleInPounds = (
   session: Pick<SettleInput, 'userId' | 'sessionId' | 'source' | 'intentId'>,
   amountMinor: number,
   attempt?: number,
-) => t.app.payments.settle({ ...session, amountMinor, currency: 'GBP', attempt });
+) => t.services.sessionPayments.settle({ ...session, amountMinor, currency: 'GBP', attempt });
 
 /** The AppError a call of the payments module is refused with; a success fails the test. */
 export async function rejection(promise: Promise<unknown>): Promise<AppError> {

@@ -29,7 +29,7 @@ import type { ReferenceRepository } from '../reference/repository.ts';
 import { uniqueHrCode } from '../users/hr-code.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { MfaService } from './mfa-service.ts';
-import { isWeakPassword, type PasswordHasher } from './passwords.ts';
+import { isWeakPassword, type PasswordHasher } from '../../platform/passwords.ts';
 import type { TokenService } from './token-service.ts';
 import type { UserTokenRepository } from './user-token-repository.ts';
 

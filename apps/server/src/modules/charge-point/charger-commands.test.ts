@@ -50,7 +50,7 @@ describe('UnlockConnector through the charger-command service', () => {
     });
     stops.push(() => sim.stop());
     await sim.start();
-    const { commands } = t.app.ocpp;
+    const { commands } = t.services;
     await expect(commands.unlockConnector(charger._id, 2)).resolves.toEqual({ status: 'Unlocked' });
     await expect(commands.unlockConnector(charger._id, 3)).resolves.toEqual({
       status: 'UnlockFailed',
@@ -60,7 +60,7 @@ describe('UnlockConnector through the charger-command service', () => {
     await sim.stop();
     await expect
       .poll(
-        () => t.app.ocpp.commands.unlockConnector(charger._id, 2).catch((error: unknown) => error),
+        () => t.services.commands.unlockConnector(charger._id, 2).catch((error: unknown) => error),
         { interval: 20 },
       )
       .toMatchObject({ statusCode: 409, code: 'CHARGER_OFFLINE', message: 'Charger Unavailable' });
@@ -81,7 +81,7 @@ describe('UnlockConnector through the charger-command service', () => {
     silent.handle('UnlockConnector', () => new Promise(() => undefined));
     await silent.connect();
     // The same service over the app's bus, with a time-out a test can wait for.
-    const commands = createChargerCommands(t.app.ocpp.bus, 200);
+    const commands = createChargerCommands(t.services.bus, 200);
     const started = Date.now();
     const failure = await failureOf(commands.unlockConnector(charger._id, 1));
     expect(failure).toBeInstanceOf(AppError);

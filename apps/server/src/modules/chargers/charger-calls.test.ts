@@ -38,7 +38,7 @@ describe('driver calls about a charger', () => {
 
   test('checkMyTransactionData shows only the caller’s own transaction', async () => {
     const charger = await provision('3503', { standard_rate: 0.45, currency: 'GBP' });
-    const { transactions } = t.app.ocpp;
+    const { transactions } = t.services;
     const ask = (body: object, token = driverToken) =>
       t.call('checkMyTransactionData', { token, body });
     await transactions.start({
@@ -86,7 +86,7 @@ describe('driver calls about a charger', () => {
 
   test('unauthorised tags at a charger, newest first, and a bad barcode named', async () => {
     const charger = await provision('3504', { standard_rate: 0.45, currency: 'GBP' });
-    const { transactions } = t.app.ocpp;
+    const { transactions } = t.services;
     const now = Date.now();
     for (const [idTag, minutesAgo, status] of [
       ['OLD', 30, 'Invalid'],

@@ -3,7 +3,7 @@ import { chargerInput, CONNECTOR_TYPES } from '@evc/contract';
 import { isChargerBarcode } from '@evc/domain';
 import { openDatabase } from '../../platform/db/database.ts';
 import { migrate } from '../../platform/db/migrate.ts';
-import { createPasswordHasher } from '../auth/passwords.ts';
+import { createPasswordHasher } from '../../platform/passwords.ts';
 import { seed } from '../../seed.ts';
 import { TEST_ARGON2, TEST_DEMO } from '../../test/test-app.ts';
 import { DEMO_CHARGERS } from './demo-chargers.ts';

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CHARGER_EVENTS_PATH,
-  CONNECTOR_STATUSES,
-  chargerLiveEvent,
-  type ChargerLiveEvent,
-} from '@evc/contract';
+import { CHARGER_EVENTS_PATH, chargerLiveEvent, type ChargerLiveEvent } from '@evc/contract';
+import { toConnectorStatus } from '@evc/domain';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
 import { openEventStream } from '../../platform/http/event-stream.ts';
-import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from '../ocpp/events.ts';
+import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
 import type { ChargerRepository, ChargerWithConnectors } from './repository.ts';
-
-const knownStatus = (status: string): ChargerLiveEvent['connectors'][number]['status'] =>
-  (CONNECTOR_STATUSES as readonly string[]).includes(status)
-    ? (status as ChargerLiveEvent['connectors'][number]['status'])
-    : 'Unknown';
 
 export function liveEventOf({ charger, connectors }: ChargerWithConnectors): ChargerLiveEvent {
   return chargerLiveEvent.parse({
@@ -25,7 +16,7 @@ export function liveEventOf({ charger, connectors }: ChargerWithConnectors): Cha
       .filter((connector) => connector.connectorNumber !== 0)
       .map((connector) => ({
         connectornumber: connector.connectorNumber,
-        status: knownStatus(connector.status),
+        status: toConnectorStatus(connector.status),
         at: connector.statusAt?.toISOString() ?? null,
       })),
   });

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { newId } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PasswordHasher } from '../../platform/passwords.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createChargerList, type ChargerList, type ChargerListDeps } from './charger-list.ts';
 import type {

@@ -44,19 +44,19 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
   });
 
   test("a command given on node B reaches the charger through node A's socket", async () => {
-    await expect(b.app.ocpp.commands.unlockConnector(charger._id, 1)).resolves.toEqual({
+    await expect(b.services.commands.unlockConnector(charger._id, 1)).resolves.toEqual({
       status: 'Unlocked',
     });
     // The simulator implements no ChangeConfiguration: its refusal comes back across the nodes.
     await expect(
-      b.app.ocpp.commands.changeConfiguration(charger._id, 'HeartbeatInterval', '120'),
+      b.services.commands.changeConfiguration(charger._id, 'HeartbeatInterval', '120'),
     ).rejects.toMatchObject({ statusCode: 502, code: 'CHARGER_ERROR' });
   });
 
   test('a command for a charger no node holds is 409 CHARGER_OFFLINE at once', async () => {
     const unconnected = await provisionCharger(a, operatorToken, testCharger('CP-NODES-2', '3502'));
     const started = Date.now();
-    const failure = await b.app.ocpp.commands
+    const failure = await b.services.commands
       .unlockConnector(unconnected._id, 1)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);

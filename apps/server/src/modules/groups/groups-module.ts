@@ -1,34 +1,23 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createGroupRepository } from './repository.ts';
 import { registerGroupRoutes } from './routes.ts';
-import { createGroupService, type EffectiveTariffFor } from './service.ts';
+import { createGroupService } from './service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What a driver's groups change elsewhere: the tariff they pay at a charger. */
-    groups: { effectiveTariffFor: EffectiveTariffFor };
-  }
-}
-
-/** Affiliation calls, the operator's group calls, and `app.groups` for chargers and sessions. */
-export function registerGroups(
-  app: FastifyInstance,
-  register: RegisterCall,
-  deps: { db: Db; users: UserRepository; now: () => Date },
-): { effectiveTariffFor: EffectiveTariffFor } {
+/** Affiliation calls, the operator's group calls, and the tariff a driver's groups give them. */
+export function createGroupsModule(deps: { db: Db; users: UserRepository; now: () => Date }) {
   const service = createGroupService({
     groups: createGroupRepository(deps.db),
     users: deps.users,
     now: deps.now,
   });
-  registerGroupRoutes(register, service);
-  const exposed = {
+  return {
+    /** What a driver's groups change elsewhere: the tariff they pay at a charger. */
     effectiveTariffFor: (userId: string, chargerId: string) =>
       service.effectiveTariffFor(userId, chargerId),
+    registerRoutes: (register: RegisterCall) => registerGroupRoutes(register, service),
   };
-  app.decorate('groups', exposed);
-  return exposed;
 }
+
+export type GroupsModule = ReturnType<typeof createGroupsModule>;

@@ -343,11 +343,11 @@ describe('a group’s own tariff', () => {
     });
     const seen = await barcodeView(driver, '4701');
     expect(seen.tariff).toMatchObject({ standard_rate: 0.2, connection_cost: 25 });
-    expect(await t.app.groups.effectiveTariffFor(driverId, charger._id)).toMatchObject({
+    expect(await t.services.groups.effectiveTariffFor(driverId, charger._id)).toMatchObject({
       standard_rate: 0.2,
       connection_cost: 25,
     });
-    expect(await t.app.groups.effectiveTariffFor(operatorId, charger._id)).toBeNull();
+    expect(await t.services.groups.effectiveTariffFor(operatorId, charger._id)).toBeNull();
   });
 
   it('leaving the group or a null tariff brings back the charger’s own tariff', async () => {
@@ -360,7 +360,7 @@ describe('a group’s own tariff', () => {
     });
     expect((cleared.body.data as GroupView).tariffs).toEqual([]);
     expect((await barcodeView(driver, '4701')).tariff.standard_rate).toBe(0.45);
-    expect(await t.app.groups.effectiveTariffFor(driverId, charger._id)).toBeNull();
+    expect(await t.services.groups.effectiveTariffFor(driverId, charger._id)).toBeNull();
   });
 
   it('an unknown charger is a 404 naming it, and no tariff is written', async () => {

@@ -46,8 +46,8 @@ async function connect(identity: string, password: string): Promise<RPCClient> {
 async function driversSide() {
   const view = await sessionView(t, bed.driver, session._id);
   return {
-    transaction: await t.app.ocpp.transactions.findById(transactionId),
-    meterValues: await t.app.ocpp.transactions.meterValues(transactionId),
+    transaction: await t.services.transactions.findById(transactionId),
+    meterValues: await t.services.transactions.meterValues(transactionId),
     session: {
       state: view.state,
       kWh: view.kWh,
@@ -184,7 +184,7 @@ describe("a charger's messages about another charger's transaction or connector"
           }
           expect(await driversSide()).toEqual(before);
           expect(await storedFromB()).toEqual([]);
-          expect(await t.app.ocpp.transactions.forCharger(chargerB._id)).toEqual([]);
+          expect(await t.services.transactions.forCharger(chargerB._id)).toEqual([]);
         },
       ),
       { numRuns: 25 },

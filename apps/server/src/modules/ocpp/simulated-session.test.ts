@@ -52,7 +52,7 @@ describe('a session with the simulator', () => {
     const charger = await provision('CP-SIM-1', '3401');
     const sim = simulator('CP-SIM-1');
     await sim.start();
-    const { commands, transactions } = t.app.ocpp;
+    const { commands, transactions } = t.services;
     await transactions.issueTag('REMOTE-SIM-1', null, 'remote');
     await expect(
       commands.remoteStart(charger._id, { idTag: 'REMOTE-SIM-1', connectorId: 1 }),
@@ -99,7 +99,7 @@ describe('a session with the simulator', () => {
     const sim = simulator('CP-SIM-2');
     await sim.start();
     // An RFID card needs an owner to be accepted; a server-issued tag is taken as it is.
-    await t.app.ocpp.transactions.issueTag('CARD-SIM-2', null, 'remote');
+    await t.services.transactions.issueTag('CARD-SIM-2', null, 'remote');
     await expect(sim.presentTag(1, 'CARD-SIM-2')).resolves.toBe('Accepted');
     await until(() => sim.transactionId(1) !== null);
     await sim.stop();
@@ -116,7 +116,7 @@ describe('a session with the simulator', () => {
     await sim.start();
     expect(sim.queued).toBe(0);
 
-    const rows = await t.app.ocpp.transactions.forCharger(charger._id);
+    const rows = await t.services.transactions.forCharger(charger._id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.meterStopWh).toBe(Math.round(sim.energyWh(1)));
     expect(rows[0]?.stopReason).toBe('Local');

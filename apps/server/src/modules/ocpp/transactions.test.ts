@@ -18,7 +18,7 @@ async function connect(identity: string): Promise<RPCClient> {
 const online = async (chargerId: string) => {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const answer = await t.app.ocpp.commands.send(chargerId, 'GetConfiguration', {}).then(
+    const answer = await t.services.commands.send(chargerId, 'GetConfiguration', {}).then(
       () => true,
       (error: unknown) => (error as { code?: string }).code !== 'CHARGER_OFFLINE',
     );
@@ -42,7 +42,7 @@ describe('OCPP transactions and commands', () => {
       idTagInfo: { status: string };
     };
     expect(answer.idTagInfo.status).toBe('Invalid');
-    const attempts = await t.app.ocpp.transactions.authorizeAttempts(
+    const attempts = await t.services.transactions.authorizeAttempts(
       charger._id,
       'Invalid',
       new Date(Date.now() - 60_000),
@@ -52,7 +52,7 @@ describe('OCPP transactions and commands', () => {
 
   test('replayed start and stop messages are taken once', async () => {
     const charger = await provision('CP-TX-2', '3202');
-    await t.app.ocpp.transactions.issueTag('REMOTE-TAG-1', null, 'remote');
+    await t.services.transactions.issueTag('REMOTE-TAG-1', null, 'remote');
     const client = await connect('CP-TX-2');
     const start = {
       connectorId: 1,
@@ -92,16 +92,16 @@ describe('OCPP transactions and commands', () => {
     await client.call('StopTransaction', stop);
     await client.call('StopTransaction', { ...stop, meterStop: 9999 });
 
-    const rows = await t.app.ocpp.transactions.forCharger(charger._id);
+    const rows = await t.services.transactions.forCharger(charger._id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ meterStartWh: 1000, meterStopWh: 4000, stopReason: 'Remote' });
-    const samples = await t.app.ocpp.transactions.meterValues(first.transactionId);
+    const samples = await t.services.transactions.meterValues(first.transactionId);
     expect(samples.map((s) => [s.energyWh, s.powerW])).toEqual([[2500, 7200]]);
   });
 
   test('a stop for a transaction never issued is answered, creates nothing and moves no id', async () => {
     const charger = await provision('CP-TX-3', '3203');
-    await t.app.ocpp.transactions.issueTag('REMOTE-TAG-3', null, 'remote');
+    await t.services.transactions.issueTag('REMOTE-TAG-3', null, 'remote');
     const client = await connect('CP-TX-3');
     const stop = { meterStop: 5000, timestamp: '2026-01-01T11:00:00.000Z' };
     await expect(
@@ -110,7 +110,7 @@ describe('OCPP transactions and commands', () => {
     await expect(
       client.call('StopTransaction', { ...stop, transactionId: 987654 }),
     ).resolves.toEqual({});
-    expect(await t.app.ocpp.transactions.forCharger(charger._id)).toEqual([]);
+    expect(await t.services.transactions.forCharger(charger._id)).toEqual([]);
     await expect(
       client.call('MeterValues', {
         connectorId: 1,
@@ -118,7 +118,7 @@ describe('OCPP transactions and commands', () => {
         meterValue: [{ timestamp: stop.timestamp, sampledValue: [{ value: '4000' }] }],
       }),
     ).resolves.toEqual({});
-    expect(await t.app.ocpp.transactions.meterValues(987654)).toEqual([]);
+    expect(await t.services.transactions.meterValues(987654)).toEqual([]);
 
     // Transaction ids go on from where the central system left them, for every charger.
     const started = (await client.call('StartTransaction', {
@@ -190,14 +190,14 @@ describe('OCPP transactions and commands', () => {
     }
     const since = new Date(Date.now() - 60_000);
     // Only the start that failed inside was authorised; the refused messages reached nothing.
-    const attempts = await t.app.ocpp.transactions.authorizeAttempts(charger._id, 'Invalid', since);
+    const attempts = await t.services.transactions.authorizeAttempts(charger._id, 'Invalid', since);
     expect(attempts.map((attempt) => attempt.idTag)).toEqual(['CARD-ANY']);
     expect((await client.call('Heartbeat', {})) as object).toHaveProperty('currentTime');
   });
 
   test('commands reach the charger, and fail clearly when it is offline or silent', async () => {
     const charger = await provision('CP-TX-4', '3204');
-    const { commands } = t.app.ocpp;
+    const { commands } = t.services;
     await expect(commands.reset(charger._id, 'Soft')).rejects.toMatchObject({
       statusCode: 409,
       code: 'CHARGER_OFFLINE',

@@ -79,9 +79,9 @@ async function sweptApp(fake?: FakeStripe) {
 
   /** Waits for a whole sweep pass that began after the clock last moved: what it left, stays. */
   async function swept() {
-    const start = t.app.intentSweep.passes();
+    const start = t.services.intentSweep.passes();
     await until(
-      () => Promise.resolve(t.app.intentSweep.passes()),
+      () => Promise.resolve(t.services.intentSweep.passes()),
       (passes) => passes >= start + 2,
     );
   }
@@ -195,7 +195,7 @@ describe('abandoned intents on the sandbox', () => {
     const id = await s.initiate(card);
     await confirm(id, card);
     const sessionId = newId();
-    await s.t.app.payments.authoriseStart({
+    await s.t.services.sessionPayments.authoriseStart({
       userId: s.driverId,
       sessionId,
       source: 'PAYG',

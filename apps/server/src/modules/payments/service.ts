@@ -12,7 +12,6 @@ import { newId } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentCardRow } from '../../platform/db/schema.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import type { ChargerRepository } from '../chargers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { IntentSnapshot, PayingUser, PaymentProviderFactory } from './payment-provider.ts';
 import { createPaymentRepository, type PaymentRepository } from './repository.ts';
@@ -57,7 +56,8 @@ export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProviderFactory;
   users: UserRepository;
-  chargers: ChargerRepository;
+  /** The connector numbers of a charger, or undefined when there is no such charger. */
+  connectorsOf: (chargerId: string) => Promise<number[] | undefined>;
   /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
   preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
   now: () => Date;
@@ -85,13 +85,9 @@ export function createPaymentsService(deps: {
   /** spec 000 §4: what a charge is for and how much it must hold. */
   async function chargeTerms(userId: string, connectorId: string | null, amount: number) {
     const [chargerId = '', connector = ''] = (connectorId ?? '').split(':');
-    const found = await deps.chargers.findById(chargerId);
-    if (!found) throw new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
-    if (
-      !found.connectors.some(
-        (row) => row.connectorNumber === Number(connector) && row.connectorNumber !== 0,
-      )
-    ) {
+    const connectors = await deps.connectorsOf(chargerId);
+    if (!connectors) throw new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+    if (!connectors.some((number) => number === Number(connector) && number !== 0)) {
       throw new AppError(404, 'CONNECTOR_NOT_FOUND', 'This charger has no such connector');
     }
     const preauth = await deps.preauth(chargerId, userId);

@@ -158,8 +158,8 @@ describe('card payments (PAYG)', () => {
     const intentId = await heldIntent();
     const { sessionId, result } = start('PAYG', intentId);
     await result;
-    await t.app.payments.release({ sessionId, userId: driverId, intentId });
-    await t.app.payments.release({ sessionId, userId: driverId, intentId });
+    await t.services.sessionPayments.release({ sessionId, userId: driverId, intentId });
+    await t.services.sessionPayments.release({ sessionId, userId: driverId, intentId });
     expect(await intent(intentId)).toMatchObject({ status: 'canceled' });
     const [row] = await t.database.db
       .select()
@@ -184,8 +184,8 @@ describe('card payments (PAYG)', () => {
     const intentId = await heldIntent();
     const sessionId = newId();
     const input = { userId: driverId, sessionId, source: 'PAYG' as const, intentId, tariff: paid };
-    const first = await t.app.payments.authoriseStart(input);
-    expect(await t.app.payments.authoriseStart(input)).toEqual(first);
+    const first = await t.services.sessionPayments.authoriseStart(input);
+    expect(await t.services.sessionPayments.authoriseStart(input)).toEqual(first);
   });
 
   it.each([
@@ -226,9 +226,9 @@ describe('card payments (PAYG)', () => {
       tariff: paid,
     });
     expect(await result).toEqual({ held: 0, hold: null });
-    await t.app.payments.release({ sessionId, userId: otherId, intentId });
+    await t.services.sessionPayments.release({ sessionId, userId: otherId, intentId });
     // A session of theirs with no payment recorded at all, naming my intent.
-    await t.app.payments.release({ sessionId: newId(), userId: otherId, intentId });
+    await t.services.sessionPayments.release({ sessionId: newId(), userId: otherId, intentId });
     expect(await intent(intentId)).toMatchObject({ status: 'requires_capture' });
 
     const settled = await settleInPounds(
@@ -346,7 +346,10 @@ describe('an RFID session held off-session on the default card', () => {
 
   const hold = (userId = driverId, tariff = { free: false, currency: 'GBP' }) => {
     const sessionId = newId();
-    return { sessionId, result: t.app.payments.holdDefaultCard({ userId, sessionId, tariff }) };
+    return {
+      sessionId,
+      result: t.services.sessionPayments.holdDefaultCard({ userId, sessionId, tariff }),
+    };
   };
 
   const intentsOfCard = (cardId: string) =>
@@ -423,14 +426,15 @@ describe('an RFID session held off-session on the default card', () => {
     expect([error.statusCode, error.code]).toEqual([402, 'NO_DEFAULT_CARD']);
     await setBalance(otherId, 0);
     const source = (tariffFree: boolean) =>
-      t.app.payments.cardSessionSource({ userId: otherId, tariffFree });
+      t.services.sessionPayments.cardSessionSource({ userId: otherId, tariffFree });
     expect(await source(false)).toBeNull();
     expect(await source(true)).toBe('CREDIT');
   });
 
   it('credit pays before the default card; without credit the card does', async () => {
     await defaultCard('4242424242424242');
-    const source = () => t.app.payments.cardSessionSource({ userId: driverId, tariffFree: false });
+    const source = () =>
+      t.services.sessionPayments.cardSessionSource({ userId: driverId, tariffFree: false });
     await setBalance(driverId, -1);
     expect(await source()).toBe('CREDIT');
     await setBalance(driverId, 0);

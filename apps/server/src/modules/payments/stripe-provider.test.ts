@@ -233,7 +233,7 @@ describe('session payments with Stripe', () => {
   it('release cancels the hold with an idempotency key', async () => {
     const { sessionId, intentId } = await heldSession();
     const mark = fake.requests.length;
-    await t.app.payments.release({ sessionId, userId: driverId, intentId });
+    await t.services.sessionPayments.release({ sessionId, userId: driverId, intentId });
     expect(since(mark).filter((request) => request.path.endsWith('/cancel'))).toEqual([
       expect.objectContaining({ idempotencyKey: `release:${sessionId}` }),
     ]);
@@ -278,7 +278,7 @@ describe('wallet payments with Stripe', () => {
     const intent = await initiate(chargeOn('GOOGLEPAY'));
     const sessionId = newId();
     const start = () =>
-      t.app.payments.authoriseStart({
+      t.services.sessionPayments.authoriseStart({
         userId: driverId,
         sessionId,
         source: 'GOOGLEPAY',
@@ -313,7 +313,7 @@ describe('off-session holds for RFID sessions with Stripe', () => {
   }
 
   const hold = (sessionId: string) =>
-    t.app.payments.holdDefaultCard({
+    t.services.sessionPayments.holdDefaultCard({
       userId: driverId,
       sessionId,
       tariff: { free: false, currency: 'GBP' },

@@ -1,9 +1,8 @@
-import { connectorUnlockVerdict, isCableHeld } from '@evc/domain';
+import { connectorUnlockVerdict, isCableHeld, toConnectorStatus } from '@evc/domain';
 import { forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import { chargerNotFound, connectorBusy, sessionNotFound } from './session-errors.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
-import { knownStatus } from './session-view.ts';
 
 /** The driver releases their cable from the connector, and asks whether it is out (ADR 0015). */
 export function createCableRelease(
@@ -64,7 +63,7 @@ export function createCableRelease(
       query.chargerid,
       query.connectorid,
     );
-    const status = found.charger.online ? knownStatus(connector.status) : 'Offline';
+    const status = found.charger.online ? toConnectorStatus(connector.status) : 'Offline';
     return { released: ongoing.length === 0 && !isCableHeld(status), status };
   }
 

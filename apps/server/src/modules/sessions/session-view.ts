@@ -1,14 +1,10 @@
-import {
-  CONNECTOR_STATUSES,
-  tariffInput,
-  type TariffData,
-  type TransactionView,
-} from '@evc/contract';
+import { tariffInput, type TariffData, type TransactionView } from '@evc/contract';
 import {
   DEFAULT_DECIMAL_DIGITS,
   energyKwh,
   needsPaymentIntent,
   sessionCost,
+  toConnectorStatus,
   transactionDurationSeconds,
   type PaymentMethod,
   type SessionCost,
@@ -17,12 +13,6 @@ import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import { ownedSession } from './owned-session.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
-
-type ConnectorStatus = TransactionView['connectorStatus'];
-export const knownStatus = (status: string): ConnectorStatus =>
-  (CONNECTOR_STATUSES as readonly string[]).includes(status)
-    ? (status as ConnectorStatus)
-    : 'Unknown';
 
 export interface SessionStop {
   stoppedAt: Date;
@@ -115,7 +105,9 @@ export function createSessionView(
       chargerName: found?.charger.name ?? '',
       connectorid: row.connectorNumber,
       state: row.state,
-      connectorStatus: found?.charger.online ? knownStatus(connector?.status ?? '') : 'Offline',
+      connectorStatus: found?.charger.online
+        ? toConnectorStatus(connector?.status ?? '')
+        : 'Offline',
       source: row.source as PaymentMethod,
       intent_id: row.intentId,
       data: {

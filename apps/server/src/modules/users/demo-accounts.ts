@@ -1,5 +1,5 @@
 import { newId, randomToken } from '../../platform/crypto.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PasswordHasher } from '../../platform/passwords.ts';
 import { uniqueHrCode } from './hr-code.ts';
 import type { UserRepository } from './repository.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/crypto.ts';
 import { users } from '../../platform/db/schema.ts';
-import { isWeakPassword, type PasswordHasher } from '../auth/passwords.ts';
+import { isWeakPassword, type PasswordHasher } from '../../platform/passwords.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { uniqueHrCode } from './hr-code.ts';
 import { createUserRepository } from './repository.ts';

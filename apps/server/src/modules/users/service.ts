@@ -1,10 +1,9 @@
-import type { CallParsedRequest, Currency, User } from '@evc/contract';
+import type { CallParsedRequest, Currency, MfaOption, User } from '@evc/contract';
 import { permissionsOfRoles } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
-import type { MfaRepository } from '../auth/mfa-repository.ts';
-import type { TokenService } from '../auth/token-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountDeletionMail } from '../mail/templates/render.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
@@ -12,11 +11,20 @@ import { toCurrency } from '../reference/wire.ts';
 import type { UserPatch, UserRepository } from './repository.ts';
 import type { UserView } from './user-view.ts';
 
+/** What auth keeps about an account that the account calls show or end. */
+export interface AccountSecurity {
+  /** The second factors the account has verified, as the app lists them. */
+  mfaOptions(userId: string): Promise<MfaOption[]>;
+  /** Forgets the account's second factors and pending codes. */
+  removeMfa(userId: string): Promise<void>;
+  /** Ends every sign-in session of the account. */
+  endSessions(userId: string, reason: string): Promise<void>;
+}
+
 export interface UsersServiceDeps {
   users: UserRepository;
   reference: ReferenceRepository;
-  mfa: MfaRepository;
-  tokens: TokenService;
+  security: AccountSecurity;
   mailer: Mailer;
   userView: UserView;
   now: () => Date;
@@ -73,14 +81,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     return patch;
   }
 
+  const view = async (row: UserRow) => deps.userView(row, await deps.security.mfaOptions(row.id));
+
   async function reload(userId: string): Promise<User> {
     const row = await deps.users.findById(userId);
     if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
-    return deps.userView(row);
+    return view(row);
   }
 
   return {
-    userdata: async (auth: AuthContext): Promise<User> => deps.userView(await ownAccount(auth)),
+    userdata: async (auth: AuthContext): Promise<User> => view(await ownAccount(auth)),
 
     async update(auth: AuthContext, userId: string, fields: UpdateFields): Promise<User> {
       await ownAccount(auth, userId);
@@ -116,7 +126,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async requestDeletion(auth: AuthContext): Promise<true> {
       const row = await ownAccount(auth);
       const mail = accountDeletionMail(row.languageCode, { firstName: row.firstName });
-      await deps.mfa.removeAll(row.id);
+      await deps.security.removeMfa(row.id);
       await deps.users.update(row.id, {
         email: `deleted-${row.id}@deleted.invalid`,
         passwordHash: `deleted:${newId()}`,
@@ -130,7 +140,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         carTypeId: null,
         deletedAt: deps.now(),
       });
-      await deps.tokens.endUserSessions(row.id, 'account deleted');
+      await deps.security.endSessions(row.id, 'account deleted');
       await deps.mailer.sendMail({ to: row.email, ...mail });
       return true;
     },

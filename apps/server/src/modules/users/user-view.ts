@@ -1,19 +1,19 @@
-import type { User } from '@evc/contract';
+import type { MfaOption, User } from '@evc/contract';
 import type { UserRow } from '../../platform/db/schema.ts';
-import type { MfaRepository } from '../auth/mfa-repository.ts';
-import { toMfaOption } from '../auth/mfa-options.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import { toCarType, toCountry, toCurrency, toLanguage } from '../reference/wire.ts';
 
-/** Builds the contract's User from a row and the reference rows it points at. */
-export function createUserView(reference: ReferenceRepository, mfa: MfaRepository) {
-  return async (row: UserRow): Promise<User> => {
-    const [language, currency, country, carType, methods] = await Promise.all([
+/**
+ * Builds the contract's User from a row, the reference rows it points at, and the second factors
+ * the account has verified (auth keeps those).
+ */
+export function createUserView(reference: ReferenceRepository) {
+  return async (row: UserRow, mfaOptions: MfaOption[]): Promise<User> => {
+    const [language, currency, country, carType] = await Promise.all([
       reference.findLanguage(row.languageCode),
       reference.findCurrency(row.currencyCode),
       reference.findCountry(row.countryCode),
       row.carTypeId ? reference.findCarType(row.carTypeId) : Promise.resolve(undefined),
-      mfa.verifiedMethods(row.id),
     ]);
     // Foreign keys guarantee these; a miss means the reference data was tampered with.
     if (!language || !currency || !country) {
@@ -40,7 +40,7 @@ export function createUserView(reference: ReferenceRepository, mfa: MfaRepositor
       },
       email_prefs: row.emailPrefs,
       stripe_data: { latest: { balance: row.balanceMinor } },
-      mfa: { required: row.mfaRequired, methods: methods.map(toMfaOption) },
+      mfa: { required: row.mfaRequired, methods: mfaOptions },
     };
   };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../../modules/auth/passwords.ts';
+import { createPasswordHasher } from '../passwords.ts';
 import { createUserRepository } from '../../modules/users/repository.ts';
 import { seed } from '../../seed.ts';
 import { TEST_ARGON2, TEST_DEMO } from '../../test/test-app.ts';

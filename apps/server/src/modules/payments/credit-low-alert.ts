@@ -1,9 +1,9 @@
 import { availableBalanceMinor, formatMoney, isCreditLowAlertDue } from '@evc/domain';
 import type { Mailer } from '../mail/mailer.ts';
-import type { BalanceMove } from '../payments/repository.ts';
+import type { BalanceMove } from './repository.ts';
 import { creditLowMail } from '../mail/templates/render.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
-import type { UserRepository } from './repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 
 /**
  * Issue 5: mails the driver when a committed debit takes their available credit below the

@@ -1,0 +1,81 @@
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './platform/config.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { API_PREFIX } from './platform/http/call-registrar.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  appContentSecurityPolicy,
+} from './platform/http/content-security-policy.ts';
+import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
+import { loggerOptions } from './platform/logging.ts';
+
+/**
+ * The HTTP server every module's routes go on: zod schemas, errors in the wire's shape, security
+ * headers, compression, CORS for the brands' origins, and rate limits for the calls that have one.
+ */
+export async function createHttpServer(
+  config: AppConfig,
+  options: { logger?: boolean },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // Set below: one policy for the app's pages and workers, another for everything else.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Car pictures are shown by apps served from other origins (brand domains, the dev server).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
+  // page's. The app's files get the app's policy (a worker runs under its script's).
+  const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      void reply.header(
+        'content-security-policy',
+        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
+      );
+    }
+    return payload;
+  });
+  // Before the static plugins, so the built app is compressed too. Answers under 1 KB are not
+  // worth it; the plugin's default types leave text/event-stream alone, so live events are not
+  // held back in a compression buffer. Request bodies are taken as sent (no gzip uploads).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
+  // Bearer tokens, no cookies; browsers may call from the brands' own origins only, with every
+  // method the catalogue uses (PATCH and DELETE are not CORS-safelisted: they need a preflight).
+  const originAllowed = corsOriginAllowed(config);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && originAllowed(origin)),
+    methods: [...CALL_METHODS],
+    maxAge: 600,
+  });
+  // Limits are counted by the calls that have one (platform/http/rate-limits.ts).
+  await app.register(rateLimit, { global: false });
+  return app;
+}
+
+/** The built app's pages and files, and the development mail pages: not the API's answers. */
+function isAppFile(pathname: string): boolean {
+  return ![API_PREFIX, '/ocpp', '/brand-icon', '/manifest.webmanifest'].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}

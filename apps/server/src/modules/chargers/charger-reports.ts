@@ -1,0 +1,100 @@
+import type { Bus } from '../../platform/bus/bus.ts';
+import type { ChargerRow } from '../../platform/db/schema.ts';
+import type { PasswordHasher } from '../../platform/passwords.ts';
+import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
+import type { ChargerRepository } from './repository.ts';
+
+/** What a charger says about itself when it boots (OCPP 1.6 BootNotification). */
+export interface ChargerIdentity {
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+}
+
+/** A connector's status as its charger reported it. */
+export interface ConnectorStatusReport {
+  chargerId: string;
+  connectorNumber: number;
+  status: string;
+  /** null when the charger reports no error. */
+  errorCode: string | null;
+  reportedAt: Date;
+}
+
+/** Whether a charger may connect with the password it presented with HTTP Basic auth, if any. */
+async function presentsItsPassword(
+  passwords: PasswordHasher,
+  charger: ChargerRow | undefined,
+  password: string | undefined,
+): Promise<boolean> {
+  if (charger?.passwordHash) {
+    return password !== undefined && passwords.verify(charger.passwordHash, password);
+  }
+  // As slow as a real check, so that the time taken does not tell which identities exist.
+  if (password !== undefined) await passwords.verifyNothing(password);
+  return charger?.allowNoPassword ?? false;
+}
+
+/**
+ * What connected chargers report about themselves: who may connect, when they come and go, boot,
+ * beat and change a connector's status. Every change a live view shows is announced on the bus.
+ */
+export function createChargerReports(deps: {
+  chargers: ChargerRepository;
+  passwords: PasswordHasher;
+  bus: Bus;
+  now: () => Date;
+}) {
+  const changed = (chargerId: string) =>
+    deps.bus.publish(CHARGER_LIVE_SUBJECT, { chargerId } satisfies ChargerChanged);
+
+  return {
+    /**
+     * The charger a handshake names, when the password it presented is that charger's (or it
+     * may connect without one); `known` tells whether the identity exists at all, for the log.
+     */
+    async admit(
+      chargePointId: string,
+      password: string | undefined,
+    ): Promise<{ chargerId: string } | { chargerId: null; known: boolean }> {
+      const charger = await deps.chargers.findByChargePointId(chargePointId);
+      const presented = await presentsItsPassword(deps.passwords, charger, password);
+      if (!charger || !presented) return { chargerId: null, known: charger !== undefined };
+      return { chargerId: charger.id };
+    },
+
+    async connected(chargerId: string): Promise<void> {
+      await deps.chargers.setCharger(chargerId, { online: true });
+      changed(chargerId);
+    },
+
+    async disconnected(chargerId: string): Promise<void> {
+      await deps.chargers.setCharger(chargerId, { online: false });
+      changed(chargerId);
+    },
+
+    booted: (chargerId: string, identity: ChargerIdentity) =>
+      deps.chargers.setCharger(chargerId, {
+        ...identity,
+        lastBootAt: deps.now(),
+        online: true,
+      }),
+
+    heartbeat: (chargerId: string) =>
+      deps.chargers.setCharger(chargerId, { lastHeartbeatAt: deps.now(), online: true }),
+
+    async connectorStatus(report: ConnectorStatusReport): Promise<void> {
+      await deps.chargers.recordStatus(report);
+      changed(report.chargerId);
+    },
+
+    /** At start, when this node holds every charger socket: none is connected yet. */
+    allOffline: () => deps.chargers.markAllOffline(),
+
+    /** At start among several nodes: chargers silent since then are Offline. */
+    silentOffline: (silentSince: Date) => deps.chargers.markSilentOffline(silentSince),
+  };
+}
+
+export type ChargerReports = ReturnType<typeof createChargerReports>;

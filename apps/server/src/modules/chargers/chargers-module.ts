@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { TariffData } from '@evc/contract';
+import type { Bus } from '../../platform/bus/bus.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Authenticate, RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { PasswordHasher } from '../../platform/passwords.ts';
+import type { ChargerCommands } from '../charge-point/charger-commands.ts';
+import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { registerChargerCallRoutes } from './charger-calls-routes.ts';
+import { createChargerCallsService } from './charger-calls-service.ts';
+import { createChargerReports } from './charger-reports.ts';
+import { registerChargerLiveEvents } from './live-events.ts';
+import { createChargerRepository } from './repository.ts';
+import { registerChargerRoutes } from './routes.ts';
+import { createChargerService } from './service.ts';
+
+export interface ChargersModuleDeps {
+  db: Db;
+  users: UserRepository;
+  passwords: PasswordHasher;
+  bus: Bus;
+  commands: ChargerCommands;
+  transactions: TransactionLedger;
+  /** The driver's own tariff at a charger through a group they joined, or null. */
+  memberTariff: (userId: string, chargerId: string) => Promise<TariffData | null>;
+  /** With NATS, this node is one of several and their charger lists follow each other's writes. */
+  severalNodes: boolean;
+  authenticate: Authenticate;
+  /** Live event streams' keep-alive interval (tests shorten it). */
+  keepAliveMs?: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The chargers: operator provisioning, the driver's look-ups, the public list, the calls about a
+ * charger's sessions, their live events, and what connected chargers report about themselves.
+ */
+export function createChargersModule(deps: ChargersModuleDeps) {
+  const chargers = createChargerRepository(deps.db);
+  const service = createChargerService({
+    chargers,
+    users: deps.users,
+    passwords: deps.passwords,
+    memberTariff: deps.memberTariff,
+    // A change notice lost while a node reconnects to NATS is made good within a minute.
+    list: { bus: deps.bus, log: deps.log, ...(deps.severalNodes ? { maxAgeMs: 60_000 } : {}) },
+  });
+  // Charges hold exactly the pre-authorisation the charger's page shows.
+  const calls = createChargerCallsService({
+    chargers,
+    transactions: deps.transactions,
+    commands: deps.commands,
+    memberTariff: deps.memberTariff,
+    now: deps.now,
+  });
+
+  return {
+    chargers,
+    reports: createChargerReports({
+      chargers,
+      passwords: deps.passwords,
+      bus: deps.bus,
+      now: deps.now,
+    }),
+    preauth: (chargerId: string, userId: string) => calls.preauth(chargerId, userId),
+    connectorsOf: async (chargerId: string): Promise<number[] | undefined> =>
+      (await chargers.findById(chargerId))?.connectors.map(
+        (connector) => connector.connectorNumber,
+      ),
+    registerRoutes(app: FastifyInstance, register: RegisterCall): void {
+      registerChargerRoutes(register, service);
+      registerChargerCallRoutes(register, calls);
+      registerChargerLiveEvents(app, {
+        bus: deps.bus,
+        chargers,
+        authenticate: deps.authenticate,
+        keepAliveMs: deps.keepAliveMs,
+      });
+      app.addHook('onClose', () => Promise.resolve(service.close()));
+    },
+  };
+}
+
+export type ChargersModule = ReturnType<typeof createChargersModule>;

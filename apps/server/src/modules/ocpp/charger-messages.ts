@@ -1,0 +1,65 @@
+import type { ChargerReports } from '../chargers/charger-reports.ts';
+import { reportedAt, tellSessions, type MessageContext } from './message-context.ts';
+import type { HandleChargePointAction } from './ocpp16-messages.ts';
+
+/**
+ * What a charger says about itself: BootNotification, Heartbeat and StatusNotification go to the
+ * chargers' records (a status to the charging sessions too); DataTransfer and the diagnostics and
+ * firmware notifications are logged.
+ */
+export function handleChargerMessages(
+  handle: HandleChargePointAction,
+  context: MessageContext & { chargers: ChargerReports; heartbeatSeconds: number },
+): void {
+  const { chargerId, chargers, now, log } = context;
+
+  handle('BootNotification', async (request) => {
+    await chargers.booted(chargerId, {
+      vendor: request.chargePointVendor,
+      model: request.chargePointModel,
+      serialNumber: request.chargePointSerialNumber ?? request.chargeBoxSerialNumber ?? null,
+      firmwareVersion: request.firmwareVersion ?? null,
+    });
+    return {
+      status: 'Accepted',
+      currentTime: now().toISOString(),
+      interval: context.heartbeatSeconds,
+    };
+  });
+
+  handle('Heartbeat', async () => {
+    await chargers.heartbeat(chargerId);
+    return { currentTime: now().toISOString() };
+  });
+
+  handle('StatusNotification', async (request) => {
+    const report = {
+      chargerId,
+      connectorNumber: request.connectorId,
+      status: request.status,
+      reportedAt: reportedAt(request.timestamp, now()),
+    };
+    await chargers.connectorStatus({
+      ...report,
+      errorCode: request.errorCode === 'NoError' ? null : request.errorCode,
+    });
+    await tellSessions(context, (hooks) => hooks.connectorStatus(report));
+    return {};
+  });
+
+  handle('DataTransfer', (request) => {
+    log.info({ chargerId, vendorId: request.vendorId }, 'OCPP DataTransfer');
+    // No vendor extension is known to this central system (OCPP 1.6 §6.17).
+    return Promise.resolve({ status: 'UnknownVendorId' });
+  });
+
+  handle('DiagnosticsStatusNotification', (request) => {
+    log.info({ chargerId, status: request.status }, 'OCPP diagnostics status');
+    return Promise.resolve({});
+  });
+
+  handle('FirmwareStatusNotification', (request) => {
+    log.info({ chargerId, status: request.status }, 'OCPP firmware status');
+    return Promise.resolve({});
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createCentralSystem,
+  DEFAULT_HEARTBEAT_SECONDS,
+  MISSED_HEARTBEATS,
+  type CentralSystemDeps,
+} from './central-system.ts';
+
+/** The OCPP 1.6J central system: the inbound routes of chargers, on the app's own port. */
+export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boolean }) {
+  const centralSystem = createCentralSystem(deps);
+  return {
+    registerRoutes(app: FastifyInstance): void {
+      // One process holds every charger socket: at start none is connected yet. Among several,
+      // the others may hold some: only chargers silent for longer than missed heartbeats allow
+      // are Offline.
+      app.addHook('onReady', () =>
+        deps.severalNodes
+          ? deps.chargers.silentOffline(
+              new Date(
+                deps.now().getTime() -
+                  (deps.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000 * MISSED_HEARTBEATS,
+              ),
+            )
+          : deps.chargers.allOffline(),
+      );
+      app.addHook('onClose', () => centralSystem.close());
+      centralSystem.attach(app.server);
+    },
+  };
+}
