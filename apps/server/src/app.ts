@@ -9,14 +9,9 @@ import { createGuestsModule } from './modules/guests/guests-module.ts';
 import { createHistoryModule } from './modules/history/history-module.ts';
 import { createMailModule } from './modules/mail/mail-module.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
-import {
-  createChargerCommands,
-  type ChargerCommands,
-} from './modules/charge-point/charger-commands.ts';
-import {
-  createTransactionLedger,
-  type TransactionLedger,
-} from './modules/charge-point/transaction-ledger.ts';
+import { createChargePointModule } from './modules/charge-point/charge-point-module.ts';
+import type { ChargerCommands } from './modules/charge-point/charger-commands.ts';
+import type { TransactionLedger } from './modules/charge-point/transaction-ledger.ts';
 import type { HandshakeLimit } from './modules/ocpp/handshake-throttle.ts';
 import { createOcppModule } from './modules/ocpp/ocpp-module.ts';
 import type { AbandonedIntentSweep } from './modules/payments/abandoned-intents.ts';
@@ -24,10 +19,7 @@ import { createPaymentsModule } from './modules/payments/payments-module.ts';
 import type { SessionPayments } from './modules/payments/session-payments.ts';
 import { createReferenceModule } from './modules/reference/reference-module.ts';
 import { createRfidModule } from './modules/rfid/rfid-module.ts';
-import { createChargingSessionRepository } from './modules/sessions/charging-session-repository.ts';
-import { registerSessionLiveEvents } from './modules/sessions/live-events.ts';
-import { registerSessionRoutes } from './modules/sessions/routes.ts';
-import { createSessionService } from './modules/sessions/service.ts';
+import { createSessionsModule } from './modules/sessions/sessions-module.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { createUsersModule } from './modules/users/users-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -138,8 +130,11 @@ export async function buildApp(
     mailer,
     now,
   });
-  const commands = createChargerCommands(bus, options.ocpp?.commandTimeoutMs);
-  const transactions = createTransactionLedger(db);
+  const { commands, transactions } = createChargePointModule({
+    db,
+    bus,
+    commandTimeoutMs: options.ocpp?.commandTimeoutMs,
+  });
   const groups = createGroupsModule({ db, users: userRecords, now });
   const chargers = createChargersModule({
     db,
@@ -167,9 +162,8 @@ export async function buildApp(
     intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
     log,
   });
-  const chargingSessions = createChargingSessionRepository(db);
-  const sessions = createSessionService({
-    sessions: chargingSessions,
+  const sessions = createSessionsModule({
+    db,
     transactions,
     chargers: chargers.chargers,
     users: userRecords,
@@ -185,13 +179,15 @@ export async function buildApp(
       options.sessions?.settlementRetryMs ?? seconds(config.settlementRetryAfterSeconds),
     unplugWaitLimitMs:
       options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
+    authenticate: auth.authenticate,
+    keepAliveMs: options.liveEvents?.keepAliveMs,
     log,
   });
   const ocpp = createOcppModule({
     chargers: chargers.reports,
     transactions,
     bus,
-    sessions,
+    sessions: sessions.service,
     now,
     heartbeatSeconds: options.ocpp?.heartbeatSeconds,
     pingIntervalMs: options.ocpp?.pingIntervalMs,
@@ -213,14 +209,7 @@ export async function buildApp(
   chargers.registerRoutes(app, register);
   ocpp.registerRoutes(app);
   await payments.registerRoutes(app, register);
-  registerSessionRoutes(register, sessions);
-  registerSessionLiveEvents(app, {
-    bus,
-    sessions: chargingSessions,
-    service: sessions,
-    authenticate: auth.authenticate,
-  });
-  app.addHook('onClose', () => sessions.close());
+  sessions.registerRoutes(app, register);
   history.registerRoutes(register);
   rfid.registerRoutes(register);
   guests.registerRoutes(register);
