@@ -105,7 +105,9 @@ export function createMfaService(deps: MfaServiceDeps) {
 
   async function account(userId: string): Promise<UserRow> {
     const user = await deps.users.findById(userId);
-    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
+      forcelogout: true,
+    });
     return user;
   }
 

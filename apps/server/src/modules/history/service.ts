@@ -41,7 +41,9 @@ type SessionCurrency = ChargeHistoryItem['currency'];
 export function createHistoryService(deps: HistoryServiceDeps) {
   async function caller(auth: AuthContext) {
     const user = await deps.users.findById(auth.userId);
-    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
+      forcelogout: true,
+    });
     return user;
   }
 

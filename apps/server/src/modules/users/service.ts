@@ -28,7 +28,9 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
     if (userId !== undefined && userId !== auth.userId) throw forbidden();
     const row = await deps.users.findById(auth.userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
+      forcelogout: true,
+    });
     return row;
   }
 
@@ -75,7 +77,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   async function reload(userId: string): Promise<User> {
     const row = await deps.users.findById(userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
+      forcelogout: true,
+    });
     return deps.userView(row);
   }
 
