@@ -39,6 +39,10 @@ export class AppError extends Error {
 export const validationError = (field: string, problem: string) =>
   new AppError(400, 'VALIDATION', `${field}: ${problem}`, { field });
 
+/** The signed-in account was deleted: the session ends. */
+export const accountGone = () =>
+  new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', { forcelogout: true });
+
 export const forbidden = () =>
   new AppError(403, 'FORBIDDEN', 'You may only read or change your own account');
 
@@ -70,9 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send(describeValidation(error.validation, error.validationContext));
+      return reply.status(400).send(describeValidation(error.validation, error.validationContext));
     }
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large and the like: still the caller's input.

@@ -17,7 +17,7 @@ import {
 import { newId, randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { accountGone, AppError, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
@@ -292,9 +292,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       request: CallParsedRequest<'updatePassword'>,
     ): Promise<true> {
       const user = await deps.users.findById(auth.userId);
-      if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
-      forcelogout: true,
-    });
+      if (!user) throw accountGone();
       if (!(await deps.passwords.verify(user.passwordHash, request.old_password))) {
         throw new AppError(
           400,

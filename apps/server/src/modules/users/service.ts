@@ -1,7 +1,7 @@
 import type { CallParsedRequest, Currency, User } from '@evc/contract';
 import { permissionsOfRoles } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
-import { AppError, forbidden, validationError } from '../../platform/errors.ts';
+import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { MfaRepository } from '../auth/mfa-repository.ts';
 import type { TokenService } from '../auth/token-service.ts';
@@ -28,9 +28,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
     if (userId !== undefined && userId !== auth.userId) throw forbidden();
     const row = await deps.users.findById(auth.userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
-      forcelogout: true,
-    });
+    if (!row) throw accountGone();
     return row;
   }
 
@@ -77,9 +75,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   async function reload(userId: string): Promise<User> {
     const row = await deps.users.findById(userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', {
-      forcelogout: true,
-    });
+    if (!row) throw accountGone();
     return deps.userView(row);
   }
 
