@@ -1,3 +1,5 @@
+import './form-field.css';
+
 /**
  * What is wrong with one input, under it. The input names this paragraph in its
  * `aria-describedby` from the start (Ionic copies aria attributes to its native input only when
@@ -6,7 +8,7 @@
 export function FieldMessage({ id, text }: { id?: string; text: string | undefined }) {
   if (!text) return null;
   return (
-    <p id={id} className="field-error" role="alert">
+    <p id={id} className="field-error field-message" role="alert">
       {text}
     </p>
   );
