@@ -1,30 +1,14 @@
 import { useRef, useState } from 'react';
 import { IonButton, IonCheckbox, IonInputPasswordToggle, IonSelectOption } from '@ionic/react';
-import { toNestErrors } from '@hookform/resolvers';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  useController,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldError,
-  type FieldPath,
-  type Resolver,
-} from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import {
-  REGISTRATION_CURRENCY_CHOICES,
-  validateRegistration,
-  type RegistrationMessageKey,
-} from '@evc/domain';
-import { registrationUser, type RegistrationUser } from '@evc/contract';
+import { REGISTRATION_CURRENCY_CHOICES } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
-import { AddressFields, type AddressNames } from '../../ui/address-fields/address-fields.tsx';
+import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FieldMessage } from '../../ui/form-field/field-message.tsx';
 import { FormField } from '../../ui/form-field/form-field.tsx';
@@ -34,135 +18,23 @@ import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
-import { assessPassword } from '../../ui/password-panel/password-strength.ts';
 import { TermsModal } from '../../ui/terms-modal/terms-modal.tsx';
 import { useCurrencies } from './api/get-all-currencies.ts';
 import { useStartRegistration } from './api/start-registration.ts';
+import {
+  ADDRESS_NAMES,
+  currencyCode,
+  FIELD_MESSAGE,
+  inputOf,
+  passwordInputs,
+  registrationResolver,
+  SPEC_REFUSAL,
+  type Form,
+  type Input,
+  type SentForm,
+} from './registration-form.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
-
-/** What the driver types, with the contract's rules; the spec's own rules are checked first. */
-const registrationForm = registrationUser
-  .pick({
-    first_name: true,
-    last_name: true,
-    email: true,
-    password: true,
-    phone_number: true,
-    address: true,
-  })
-  .extend({
-    confirmPassword: z.string(),
-    currencyChoice: z.enum([...REGISTRATION_CURRENCY_CHOICES, '']),
-    otherCurrency: z.string(),
-    termsAccepted: z.boolean(),
-    privacyAccepted: z.boolean(),
-  });
-type Form = z.input<typeof registrationForm>;
-type Input = FieldPath<Form>;
-
-/** A refusal by the spec's rules: its message key, or none for a missing name (said once for both). */
-const SPEC_REFUSAL = 'spec';
-
-/** Which input each registration message belongs to (spec 001 §5). */
-const MESSAGE_FIELD = {
-  'register.errors.address': 'address.line1',
-  'register.errors.city': 'address.city',
-  'register.errors.postcode': 'address.postcode',
-  'register.errors.country': 'address.country',
-  'register.errors.phone': 'phone_number',
-  'register.errors.email': 'email',
-  'register.errors.currency': 'currencyChoice',
-  'register.errors.privacy': 'privacyAccepted',
-  'register.errors.terms': 'termsAccepted',
-  'register.errors.passwordMismatch': 'confirmPassword',
-  'register.errors.weakPassword': 'password',
-} as const satisfies Record<RegistrationMessageKey, Input>;
-
-/** The spec's own message for an input, so a refusal of it reads in the driver's language. */
-const FIELD_MESSAGE = Object.fromEntries(
-  Object.entries(MESSAGE_FIELD).map(([key, input]) => [input, key]),
-) as Partial<Record<Input, RegistrationMessageKey>>;
-
-/** The input for each part of the request a server refusal may name (`field`, less "user."). */
-const REQUEST_INPUT = {
-  first_name: 'first_name',
-  last_name: 'last_name',
-  email: 'email',
-  password: 'password',
-  phone_number: 'phone_number',
-  address: null,
-  'address.line1': 'address.line1',
-  'address.line2': 'address.line2',
-  'address.city': 'address.city',
-  'address.postcode': 'address.postcode',
-  'address.country': 'address.country',
-  preferredCurrency: 'currencyChoice',
-  language: null,
-  acceptedTerms: 'termsAccepted',
-  acceptedPrivacy: 'privacyAccepted',
-} as const satisfies Record<FieldPath<RegistrationUser>, Input | null>;
-
-const inputOf = (field: string): Input | null => {
-  const path = field.replace(/^user\./, '');
-  return Object.hasOwn(REQUEST_INPUT, path)
-    ? REQUEST_INPUT[path as keyof typeof REQUEST_INPUT]
-    : null;
-};
-
-const ADDRESS_NAMES: AddressNames<Form> = {
-  line1: 'address.line1',
-  line2: 'address.line2',
-  city: 'address.city',
-  postcode: 'address.postcode',
-  country: 'address.country',
-};
-
-function currencyCode(form: Form): string {
-  if (form.currencyChoice === 'other') return form.otherCurrency;
-  return form.currencyChoice.toUpperCase();
-}
-
-const passwordInputs = (form: Pick<Form, 'first_name' | 'last_name' | 'email'>) =>
-  [form.first_name, form.last_name, form.email].filter(Boolean);
-
-/** The spec's rules (spec 001 §5), as refusals by input; the password is judged as the server does. */
-async function specRefusals(form: Form): Promise<Record<string, FieldError>> {
-  const { strength } = await assessPassword(form.password, passwordInputs(form));
-  const failed = validateRegistration({
-    line1: form.address.line1,
-    city: form.address.city,
-    postcode: form.address.postcode,
-    country: form.address.country,
-    phone_number: form.phone_number,
-    email: form.email,
-    currency: currencyCode(form),
-    privacyAccepted: form.privacyAccepted,
-    termsAccepted: form.termsAccepted,
-    password: form.password,
-    confirmPassword: form.confirmPassword,
-    passwordStrength: strength,
-  });
-  const refusals: Record<string, FieldError> = Object.fromEntries(
-    failed.map((key) => [MESSAGE_FIELD[key], { type: SPEC_REFUSAL, message: key }]),
-  );
-  for (const name of ['first_name', 'last_name'] as const) {
-    if (form[name].trim() === '') refusals[name] = { type: SPEC_REFUSAL, message: '' };
-  }
-  return refusals;
-}
-
-/** The spec's rules first; only a form that meets them is held to the contract's. */
-const registrationResolver: Resolver<Form, unknown, z.output<typeof registrationForm>> = async (
-  values,
-  context,
-  options,
-) => {
-  const refused = await specRefusals(values);
-  if (Object.keys(refused).length > 0)
-    return { values: {}, errors: toNestErrors(refused, options) };
-  return zodResolver(registrationForm)(values, context, options);
-};
 
 interface AgreementProps {
   checked: boolean;
@@ -198,7 +70,7 @@ function AgreementField({
   name,
   ...agreement
 }: Omit<AgreementProps, 'checked' | 'onChange'> & {
-  control: Control<Form, unknown, z.output<typeof registrationForm>>;
+  control: Control<Form, unknown, SentForm>;
   name: 'termsAccepted' | 'privacyAccepted';
 }) {
   const { field, fieldState } = useController({ control, name });
@@ -220,11 +92,7 @@ export function RegisterPage() {
   const refusalText = useRefusalText();
   const formRef = useRef<HTMLFormElement>(null);
   const [modal, setModal] = useState<'terms' | 'privacy' | null>(null);
-  const { control, formState, handleSubmit, setError } = useForm<
-    Form,
-    unknown,
-    z.output<typeof registrationForm>
-  >({
+  const { control, formState, handleSubmit, setError } = useForm<Form, unknown, SentForm>({
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -272,7 +140,7 @@ export function RegisterPage() {
     });
   };
 
-  const send = async (form: z.output<typeof registrationForm>) => {
+  const send = async (form: SentForm) => {
     try {
       const answer = await start.mutateAsync({
         user: {
