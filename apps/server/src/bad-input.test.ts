@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { calls, type CallDefinition, type SignedInUser } from '@evc/contract';
+import { calls, errorCode, type CallDefinition, type SignedInUser } from '@evc/contract';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from './test/test-app.ts';
 import { schemaExamples } from './test/schema-examples.ts';
 
@@ -340,11 +340,15 @@ describe.each(['driver', 'operator', 'stranger'] as const)('bad input as a %s', 
           const answer = `${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, answer).toBeLessThan(500);
           if (response.statusCode < 400) return;
-          const body = response.json<{ message?: unknown; code?: unknown }>();
+          const body = response.json<{ message?: unknown; code?: unknown; field?: unknown }>();
           expect(typeof body.message === 'string' && body.message !== '', answer).toBe(true);
-          expect(typeof body.code === 'string' && body.code !== '', answer).toBe(true);
+          expect(errorCode.safeParse(body.code).success, answer).toBe(true);
           if (body.code === 'VALIDATION' && response.statusCode === 400) {
             expect(body.message, answer).toMatch(NAMES_A_FIELD);
+            // The named path is the answer's `field` too; the request as a whole is no field.
+            const named = String(body.message).match(NAMES_A_FIELD)?.[1] ?? '';
+            const wholeRequest = ['body', 'params', 'querystring'].includes(named);
+            expect(body.field, answer).toBe(wholeRequest ? undefined : named);
           }
         }),
         { numRuns: RUNS[who] },

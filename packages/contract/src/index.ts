@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './error-codes.ts';
 export * from './shared.ts';
 export * from './auth.ts';
 export * from './account.ts';

@@ -1,30 +1,47 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@evc/contract';
+import type { ErrorBody, ErrorCode } from '@evc/contract';
+
+export interface AppErrorOptions {
+  /** The session must end: the app signs the driver out. */
+  forcelogout?: boolean;
+  /** The input the failure is about, as a dotted path into the request ("user.password"). */
+  field?: string;
+}
 
 /** A failure a caller is meant to see: status, machine code and human message. */
 export class AppError extends Error {
+  readonly forcelogout: boolean;
+  readonly field: string | undefined;
+
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly forcelogout = false,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.forcelogout = options.forcelogout ?? false;
+    this.field = options.field;
   }
 
   toBody(): ErrorBody {
     return {
       message: this.message,
       code: this.code,
+      ...(this.field === undefined ? {} : { field: this.field }),
       ...(this.forcelogout ? { forcelogout: true } : {}),
     };
   }
 }
 
 export const validationError = (field: string, problem: string) =>
-  new AppError(400, 'VALIDATION', `${field}: ${problem}`);
+  new AppError(400, 'VALIDATION', `${field}: ${problem}`, { field });
+
+/** The signed-in account was deleted: the session ends. */
+export const accountGone = () =>
+  new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', { forcelogout: true });
 
 export const forbidden = () =>
   new AppError(403, 'FORBIDDEN', 'You may only read or change your own account');
@@ -34,11 +51,18 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** "user.address.city: Please enter your City" from the first zod issue of a request. */
-function describeValidation(issues: readonly ValidationIssue[], context: string | undefined) {
+/** "user.address.city: Please enter your City", naming the field, from a request's first zod issue. */
+function describeValidation(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+): ErrorBody {
   const [first] = issues;
   const field = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
-  return `${field || (context ?? 'body')}: ${first?.message ?? 'is invalid'}`;
+  return {
+    message: `${field || (context ?? 'body')}: ${first?.message ?? 'is invalid'}`,
+    code: 'VALIDATION',
+    ...(field ? { field } : {}),
+  };
 }
 
 const isFastifyError = (error: unknown): error is FastifyError =>
@@ -50,19 +74,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({
-        message: describeValidation(error.validation, error.validationContext),
-        code: 'VALIDATION',
-      });
+      return reply.status(400).send(describeValidation(error.validation, error.validationContext));
     }
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large and the like: still the caller's input.
-      const code = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION';
-      return reply.status(error.statusCode).send({ message: `body: ${error.message}`, code });
+      const code: ErrorCode = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION';
+      return reply
+        .status(error.statusCode)
+        .send({ message: `body: ${error.message}`, code } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send({ message: 'Something went wrong on our side', code: 'INTERNAL' });
+      .send({ message: 'Something went wrong on our side', code: 'INTERNAL' } satisfies ErrorBody);
   });
 }

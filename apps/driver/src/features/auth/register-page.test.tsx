@@ -185,6 +185,7 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
       json(400, {
         message: 'Weak password: add symbols or numbers',
         code: 'WEAK_PASSWORD',
+        field: 'user.password',
       }),
     );
     const { container } = renderRegister();
@@ -219,6 +220,7 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
       json(400, {
         message: 'user.phone_number: Please enter your Phone Number',
         code: 'VALIDATION',
+        field: 'user.phone_number',
       }),
     );
     const { container } = renderRegister();

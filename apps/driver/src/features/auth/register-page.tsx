@@ -1,102 +1,40 @@
-import { useMemo, useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonInputPasswordToggle,
-  IonSelect,
-  IonSelectOption,
-} from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { IonButton, IonCheckbox, IonInputPasswordToggle, IonSelectOption } from '@ionic/react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  REGISTRATION_CURRENCY_CHOICES,
-  validateRegistration,
-  type RegistrationMessageKey,
-} from '@evc/domain';
+import { REGISTRATION_CURRENCY_CHOICES } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FieldMessage } from '../../ui/form-field/field-message.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { SelectField } from '../../ui/form-field/select-field.tsx';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
-import { assessPassword } from '../../ui/password-panel/password-strength.ts';
 import { TermsModal } from '../../ui/terms-modal/terms-modal.tsx';
+import { useCurrencies } from './api/get-all-currencies.ts';
+import { useStartRegistration } from './api/start-registration.ts';
+import {
+  ADDRESS_NAMES,
+  currencyCode,
+  FIELD_MESSAGE,
+  inputOf,
+  passwordInputs,
+  registrationResolver,
+  SPEC_REFUSAL,
+  type Form,
+  type Input,
+  type SentForm,
+} from './registration-form.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
-
-type CurrencyChoice = (typeof REGISTRATION_CURRENCY_CHOICES)[number];
-
-interface Form {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  phone_number: string;
-  line1: string;
-  line2: string;
-  city: string;
-  postcode: string;
-  country: string;
-  currencyChoice: CurrencyChoice | '';
-  otherCurrency: string;
-  termsAccepted: boolean;
-  privacyAccepted: boolean;
-}
-
-type FieldName = keyof Form;
-type TextField = 'first_name' | 'last_name' | 'email' | 'phone_number';
-
-/** Which field each registration message belongs to (spec 001 §5). */
-const MESSAGE_FIELD: Record<RegistrationMessageKey, FieldName> = {
-  'register.errors.address': 'line1',
-  'register.errors.city': 'city',
-  'register.errors.postcode': 'postcode',
-  'register.errors.country': 'country',
-  'register.errors.phone': 'phone_number',
-  'register.errors.email': 'email',
-  'register.errors.currency': 'currencyChoice',
-  'register.errors.privacy': 'privacyAccepted',
-  'register.errors.terms': 'termsAccepted',
-  'register.errors.passwordMismatch': 'confirmPassword',
-  'register.errors.weakPassword': 'password',
-};
-
-/** The form field a server answer is about: its code, or the field path it names ("user.address.city: …"). */
-const SERVER_FIELD: Record<string, FieldName> = {
-  WEAK_PASSWORD: 'password',
-  'user.first_name': 'first_name',
-  'user.last_name': 'last_name',
-  'user.email': 'email',
-  'user.password': 'password',
-  'user.phone_number': 'phone_number',
-  'user.address.line1': 'line1',
-  'user.address.line2': 'line2',
-  'user.address.city': 'city',
-  'user.address.postcode': 'postcode',
-  'user.address.country': 'country',
-  'user.preferredCurrency': 'currencyChoice',
-};
-
-function serverField(error: ApiError): FieldName | undefined {
-  return SERVER_FIELD[error.code] ?? SERVER_FIELD[error.message.split(':')[0] ?? ''];
-}
-
-/** The spec's own message for a field the server refused, so the driver reads it in their language. */
-const FIELD_MESSAGE = Object.fromEntries(
-  Object.entries(MESSAGE_FIELD).map(([key, field]) => [field, key]),
-) as Partial<Record<FieldName, RegistrationMessageKey>>;
-
-function currencyCode(form: Form): string {
-  if (form.currencyChoice === 'other') return form.otherCurrency;
-  return form.currencyChoice.toUpperCase();
-}
 
 interface AgreementProps {
   checked: boolean;
@@ -126,6 +64,24 @@ function Agreement({ checked, onChange, label, readLabel, onRead }: AgreementPro
   );
 }
 
+/** A box to tick under the form (terms, privacy), with what is wrong when it is not ticked. */
+function AgreementField({
+  control,
+  name,
+  ...agreement
+}: Omit<AgreementProps, 'checked' | 'onChange'> & {
+  control: Control<Form, unknown, SentForm>;
+  name: 'termsAccepted' | 'privacyAccepted';
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <>
+      <Agreement {...agreement} checked={field.value} onChange={field.onChange} />
+      <FieldMessage text={fieldState.error?.message} />
+    </>
+  );
+}
+
 /** spec 000 §2, §4 and 001 §5: the registration form, then the e-mail-sent page. */
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -133,64 +89,47 @@ export function RegisterPage() {
   const { brand } = useBrand();
   const { language } = useLanguage();
   const errorMessage = useErrorMessage();
+  const refusalText = useRefusalText();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<Form>({
-    first_name: '',
-    last_name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    phone_number: '',
-    line1: '',
-    line2: '',
-    city: '',
-    postcode: '',
-    country: brand.defaultCountry,
-    currencyChoice: '',
-    otherCurrency: '',
-    termsAccepted: false,
-    privacyAccepted: false,
-  });
-  const [messages, setMessages] = useState<RegistrationMessageKey[]>([]);
-  const [nameError, setNameError] = useState(false);
-  const [serverError, setServerError] = useState<{ field: FieldName | null; text: string } | null>(
-    null,
-  );
-  const [summary, setSummary] = useState(false);
   const [modal, setModal] = useState<'terms' | 'privacy' | null>(null);
-  const currencies = useQuery({
-    queryKey: ['currencies'],
-    queryFn: () => callApi('getAllCurrencies', undefined),
+  const { control, formState, handleSubmit, setError } = useForm<Form, unknown, SentForm>({
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      phone_number: '',
+      address: { line1: '', line2: '', city: '', postcode: '', country: brand.defaultCountry },
+      currencyChoice: '',
+      otherCurrency: '',
+      termsAccepted: false,
+      privacyAccepted: false,
+    },
+    resolver: wordedResolver(registrationResolver, (path, refusal) => {
+      if (refusal.type === SPEC_REFUSAL) return refusal.message ? t(refusal.message) : '';
+      const own = FIELD_MESSAGE[path as Input];
+      return refusalText(refusal.message, own ? t(own) : (refusal.message ?? ''));
+    }),
+    shouldFocusError: false,
   });
-  const otherCurrencies = useMemo(
-    () =>
-      (currencies.data ?? []).filter((currency) => !['GBP', 'USD', 'EUR'].includes(currency.code)),
-    [currencies.data],
-  );
-  // The server judges the password against the same inputs (apps/server auth service).
-  const userInputs = useMemo(
-    () => [form.first_name, form.last_name, form.email].filter(Boolean),
-    [form.first_name, form.last_name, form.email],
+  const currencyChoice = useController({ control, name: 'currencyChoice' });
+  const [firstName, lastName, email, password] = useWatch({
+    control,
+    name: ['first_name', 'last_name', 'email', 'password'],
+  });
+  const currencies = useCurrencies();
+  const start = useStartRegistration();
+  const otherCurrencies = (currencies.data ?? []).filter(
+    (currency) => !['GBP', 'USD', 'EUR'].includes(currency.code),
   );
 
-  const set = <K extends FieldName>(field: K, value: Form[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (serverError?.field === field) setServerError(null);
-  };
-  const errorsFor = (field: FieldName): string[] => [
-    ...messages.filter((key) => MESSAGE_FIELD[key] === field).map((key) => t(key)),
-    ...(serverError && serverError.field === field ? [serverError.text] : []),
-  ];
-  const fieldErrors = (field: FieldName) =>
-    errorsFor(field).map((text) => (
-      <p key={text} className="field-error" role="alert">
-        {text}
-      </p>
-    ));
-  const nameMissing = (field: FieldName) =>
-    nameError && (field === 'first_name' || field === 'last_name') && form[field].trim() === '';
-  const invalid = (field: FieldName) =>
-    errorsFor(field).length > 0 || nameMissing(field) ? 'field ion-invalid ion-touched' : 'field';
+  const specRefused = refusedInputs(formState.errors).filter(
+    ([, refusal]) => refusal.type === SPEC_REFUSAL,
+  );
+  const namesMissing = specRefused.some(
+    ([input]) => input === 'first_name' || input === 'last_name',
+  );
 
   const showFirstError = () => {
     requestAnimationFrame(() => {
@@ -201,46 +140,16 @@ export function RegisterPage() {
     });
   };
 
-  const register = useSingleFlight(async () => {
-    const { strength } = await assessPassword(form.password, userInputs);
-    const failed = validateRegistration({
-      line1: form.line1,
-      city: form.city,
-      postcode: form.postcode,
-      country: form.country,
-      phone_number: form.phone_number,
-      email: form.email,
-      currency: currencyCode(form),
-      privacyAccepted: form.privacyAccepted,
-      termsAccepted: form.termsAccepted,
-      password: form.password,
-      confirmPassword: form.confirmPassword,
-      passwordStrength: strength,
-    });
-    const namesMissing = form.first_name.trim() === '' || form.last_name.trim() === '';
-    setMessages(failed);
-    setNameError(namesMissing);
-    setServerError(null);
-    setSummary(failed.length > 0 || namesMissing);
-    if (failed.length > 0 || namesMissing) {
-      showFirstError();
-      return;
-    }
+  const send = async (form: SentForm) => {
     try {
-      const answer = await callApi('startRegistration', {
+      const answer = await start.mutateAsync({
         user: {
           first_name: form.first_name,
           last_name: form.last_name,
           email: form.email,
           password: form.password,
           phone_number: form.phone_number,
-          address: {
-            line1: form.line1,
-            line2: form.line2,
-            city: form.city,
-            postcode: form.postcode,
-            country: form.country,
-          },
+          address: form.address,
           preferredCurrency: currencyCode(form),
           language,
           acceptedTerms: true,
@@ -249,46 +158,21 @@ export function RegisterPage() {
       });
       navigate(`/email-sent?email=${encodeURIComponent(answer.email)}`, { replace: true });
     } catch (failure) {
-      const field = failure instanceof ApiError ? (serverField(failure) ?? null) : null;
-      const limit = tooLongLimitOf(failure);
-      const specMessage =
-        failure instanceof ApiError &&
-        failure.code === 'VALIDATION' &&
-        field &&
-        FIELD_MESSAGE[field];
-      setServerError({
-        field,
-        text:
-          limit !== null
-            ? t('errors.tooLong', { max: limit })
-            : specMessage
-              ? t(specMessage)
-              : errorMessage(failure),
+      placeRefusal(failure, setError, inputOf, (input) => {
+        // A validation refusal of an input the spec words is said in the spec's words.
+        const own =
+          input && failure instanceof ApiError && failure.code === 'VALIDATION'
+            ? FIELD_MESSAGE[input]
+            : undefined;
+        return refusalText(
+          failure instanceof Error ? failure.message : undefined,
+          own ? t(own) : errorMessage(failure),
+        );
       });
       showFirstError();
     }
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    register.run();
   };
-
-  const input = (field: TextField, extra: Partial<ComponentProps<typeof IonInput>> = {}) => (
-    <div>
-      <IonInput
-        className={invalid(field)}
-        name={field}
-        label={t(`register.fields.${field}`)}
-        labelPlacement="floating"
-        fill="outline"
-        value={form[field]}
-        onIonInput={(event) => set(field, event.detail.value ?? '')}
-        {...extra}
-      />
-      {fieldErrors(field)}
-    </div>
-  );
+  const register = useSingleFlight(() => handleSubmit(send, showFirstError)());
 
   return (
     <PageView
@@ -296,68 +180,76 @@ export function RegisterPage() {
       subtitle={t('register.subtitle', { brand: brand.name })}
       withBrand
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(event) => {
+          event.preventDefault();
+          register.run();
+        }}
+        noValidate
+      >
         <p className="section-label">{t('register.sections.you')}</p>
         <div className="two-columns">
-          {input('first_name', { autocomplete: 'given-name' })}
-          {input('last_name', { autocomplete: 'family-name' })}
+          <FormField
+            control={control}
+            name="first_name"
+            label={t('register.fields.first_name')}
+            autocomplete="given-name"
+          />
+          <FormField
+            control={control}
+            name="last_name"
+            label={t('register.fields.last_name')}
+            autocomplete="family-name"
+          />
         </div>
-        {nameError && (
-          <p className="field-error" role="alert">
-            {t('register.errors.names')}
-          </p>
-        )}
-        {input('email', { type: 'email', inputmode: 'email', autocomplete: 'email' })}
-        {input('phone_number', { type: 'tel', inputmode: 'tel', autocomplete: 'tel' })}
+        <FieldMessage text={namesMissing ? t('register.errors.names') : undefined} />
+        <FormField
+          control={control}
+          name="email"
+          label={t('register.fields.email')}
+          type="email"
+          inputmode="email"
+          autocomplete="email"
+        />
+        <FormField
+          control={control}
+          name="phone_number"
+          label={t('register.fields.phone_number')}
+          type="tel"
+          inputmode="tel"
+          autocomplete="tel"
+        />
 
         <p className="section-label">{t('register.sections.password')}</p>
-        <div>
-          <IonInput
-            className={invalid('password')}
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            label={t('register.fields.password')}
-            labelPlacement="floating"
-            fill="outline"
-            value={form.password}
-            onIonInput={(event) => set('password', event.detail.value ?? '')}
-          >
-            <IonInputPasswordToggle slot="end" />
-          </IonInput>
-          <PasswordPanel password={form.password} userInputs={userInputs} />
-          {fieldErrors('password')}
-        </div>
-        <div>
-          <IonInput
-            className={invalid('confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autocomplete="new-password"
-            label={t('register.fields.confirmPassword')}
-            labelPlacement="floating"
-            fill="outline"
-            value={form.confirmPassword}
-            onIonInput={(event) => set('confirmPassword', event.detail.value ?? '')}
-          >
-            <IonInputPasswordToggle slot="end" />
-          </IonInput>
-          {fieldErrors('confirmPassword')}
-        </div>
+        <FormField
+          control={control}
+          name="password"
+          label={t('register.fields.password')}
+          type="password"
+          autocomplete="new-password"
+          after={
+            <PasswordPanel
+              password={password}
+              userInputs={passwordInputs({ first_name: firstName, last_name: lastName, email })}
+            />
+          }
+        >
+          <IonInputPasswordToggle slot="end" />
+        </FormField>
+        <FormField
+          control={control}
+          name="confirmPassword"
+          label={t('register.fields.confirmPassword')}
+          type="password"
+          autocomplete="new-password"
+        >
+          <IonInputPasswordToggle slot="end" />
+        </FormField>
         <p className="form-note">{t('register.passwordAdvice')}</p>
 
         <p className="section-label">{t('register.sections.address')}</p>
-        <AddressFields
-          value={form}
-          onChange={set}
-          errors={{
-            line1: errorsFor('line1'),
-            line2: errorsFor('line2'),
-            city: errorsFor('city'),
-            postcode: errorsFor('postcode'),
-            country: errorsFor('country'),
-          }}
-        />
+        <AddressFields control={control} names={ADDRESS_NAMES} />
 
         <p className="section-label" id="currency-label">
           {t('register.fields.currency')}
@@ -366,67 +258,54 @@ export function RegisterPage() {
           {REGISTRATION_CURRENCY_CHOICES.map((choice) => (
             <label
               key={choice}
-              className={form.currencyChoice === choice ? 'choice choice--checked' : 'choice'}
+              className={
+                currencyChoice.field.value === choice ? 'choice choice--checked' : 'choice'
+              }
             >
               <input
                 type="radio"
                 name="currencyChoice"
                 value={choice}
-                checked={form.currencyChoice === choice}
-                onChange={() => set('currencyChoice', choice)}
+                checked={currencyChoice.field.value === choice}
+                onChange={() => currencyChoice.field.onChange(choice)}
               />
               {t(`register.currencies.${choice}`)}
             </label>
           ))}
         </div>
-        {form.currencyChoice === 'other' && (
-          <IonSelect
-            className="field"
+        {currencyChoice.field.value === 'other' && (
+          <SelectField
+            control={control}
             name="otherCurrency"
             label={t('register.fields.otherCurrency')}
-            labelPlacement="floating"
-            fill="outline"
-            interface="popover"
-            value={form.otherCurrency}
-            onIonChange={(event) => set('otherCurrency', String(event.detail.value ?? ''))}
           >
             {otherCurrencies.map((currency) => (
               <IonSelectOption key={currency.code} value={currency.code}>
                 {`${currency.name} (${currency.symbol})`}
               </IonSelectOption>
             ))}
-          </IonSelect>
+          </SelectField>
         )}
-        {fieldErrors('currencyChoice')}
+        <FieldMessage text={currencyChoice.fieldState.error?.message} />
 
         <p className="section-label">{t('register.sections.agreements')}</p>
-        <Agreement
-          checked={form.termsAccepted}
-          onChange={(checked) => set('termsAccepted', checked)}
+        <AgreementField
+          control={control}
+          name="termsAccepted"
           label={t('register.acceptTerms')}
           readLabel={t('register.readTerms')}
           onRead={() => setModal('terms')}
         />
-        {fieldErrors('termsAccepted')}
-        <Agreement
-          checked={form.privacyAccepted}
-          onChange={(checked) => set('privacyAccepted', checked)}
+        <AgreementField
+          control={control}
+          name="privacyAccepted"
           label={t('register.acceptPrivacy')}
           readLabel={t('register.readPrivacy')}
           onRead={() => setModal('privacy')}
         />
-        {fieldErrors('privacyAccepted')}
 
-        {serverError && serverError.field === null && (
-          <p className="form-error" role="alert">
-            {serverError.text}
-          </p>
-        )}
-        {summary && (
-          <p className="form-error" role="alert">
-            {t('register.fixErrors')}
-          </p>
-        )}
+        <FormError message={formState.errors.root?.server?.message} />
+        <FormError message={specRefused.length > 0 ? t('register.fixErrors') : undefined} />
         <DebounceButton
           className="primary-action"
           expand="block"

@@ -70,6 +70,7 @@ describe('EditCardPage (spec 000 §2 edit-card)', () => {
           json(400, {
             message: 'address_postal_code: Please enter your Post Code',
             code: 'VALIDATION',
+            field: 'address_postal_code',
           }),
       }),
     );

@@ -1,19 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import { IonIcon, IonInput } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { cardOutline } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { Card } from '@evc/contract';
+import { updatePaymentMethodRequest, type Card } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { AddressFields, type AddressPart } from '../../ui/address-fields/address-fields.tsx';
+import { AddressFields, type AddressNames } from '../../ui/address-fields/address-fields.tsx';
 import { useCardBrand } from '../../ui/card-label/card-label.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { usePaymentMethod, useUpdatePaymentMethod } from './api/payment-method.ts';
-import { refusedField } from './field-errors.ts';
+import { usePaymentMethod } from './api/get-payment-method.ts';
+import { useUpdatePaymentMethod } from './api/update-payment-method.ts';
 import { SaveFooter } from './save-footer.tsx';
+import { useSavedNotice } from './use-saved-notice.ts';
 import './settings.css';
+
+/** The card's own schema, less the card's id: the form checks what the server will. */
+const cardDetails = updatePaymentMethodRequest.omit({ pm_id: true });
 
 interface Form {
   name: string;
@@ -24,16 +32,24 @@ interface Form {
 }
 type FieldName = keyof Form;
 
+/** Every input of the form, with its own words for a refusal. */
+const MESSAGE_KEY = {
+  name: 'editCard.errors.name',
+  address_line1: 'editCard.errors.address_line1',
+  address_city: 'editCard.errors.address_city',
+  address_postal_code: 'editCard.errors.address_postal_code',
+  address_country: 'editCard.errors.address_country',
+} as const satisfies Record<FieldName, string>;
+
+const isFieldName = (field: string): field is FieldName => Object.hasOwn(MESSAGE_KEY, field);
+
 /** The card's name for each part of its billing address (Stripe's). */
-const CARD_FIELD = {
+const ADDRESS_NAMES: AddressNames<Form> = {
   line1: 'address_line1',
   city: 'address_city',
   postcode: 'address_postal_code',
   country: 'address_country',
-} as const satisfies Partial<Record<AddressPart, FieldName>>;
-const PART_OF_FIELD = Object.fromEntries(
-  Object.entries(CARD_FIELD).map(([part, field]) => [field, part]),
-) as Partial<Record<FieldName, AddressPart>>;
+};
 
 /** A card with no billing details yet starts from the driver's own name and address. */
 function formOf(card: Card, fallback: Form): Form {
@@ -51,48 +67,45 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
   const brand = useCardBrand();
   const errorMessage = useErrorMessage();
   const update = useUpdatePaymentMethod();
-  const [form, setForm] = useState<Form>(() => formOf(card, fallback));
-  const [refused, setRefused] = useState<{ field: FieldName | null; text: string } | null>(null);
-  const [saved, setSaved] = useState(false);
+  const refusalText = useRefusalText();
+  const { control, formState, handleSubmit, reset, setError, watch } = useForm({
+    defaultValues: formOf(card, fallback),
+    resolver: wordedResolver(zodResolver(cardDetails), (path, refusal) =>
+      refusalText(
+        refusal.message,
+        isFieldName(path) ? t(MESSAGE_KEY[path]) : (refusal.message ?? ''),
+      ),
+    ),
+    shouldFocusError: false,
+  });
+  const [saved, setSaved] = useSavedNotice(watch);
 
-  const set = (field: FieldName, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setSaved(false);
-    if (refused?.field === field) setRefused(null);
-  };
-  const refusedPart = refused?.field ? PART_OF_FIELD[refused.field] : undefined;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefused(null);
+  const save = handleSubmit((details) => {
     setSaved(false);
     update.mutate(
-      { pm_id: card.id, ...form },
+      { pm_id: card.id, ...details },
       {
         onSuccess: (updated) => {
-          setForm(formOf(updated, form));
+          reset(formOf(updated, details));
           setSaved(true);
         },
-        onError: (failure) => {
-          const named = refusedField(failure);
-          const field = named && named in form ? (named as FieldName) : null;
-          const limit = tooLongLimitOf(failure);
-          setRefused({
-            field,
-            text:
-              limit !== null
-                ? t('errors.tooLong', { max: limit })
-                : field
-                  ? t(`editCard.errors.${field}`)
-                  : errorMessage(failure),
-          });
-        },
+        onError: (failure) =>
+          placeRefusal(
+            failure,
+            setError,
+            (field) => (isFieldName(field) ? field : null),
+            (input) =>
+              refusalText(
+                failure instanceof Error ? failure.message : undefined,
+                input ? t(MESSAGE_KEY[input]) : errorMessage(failure),
+              ),
+          ),
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void save(event)} noValidate>
       <div className="saved-card">
         <IonIcon icon={cardOutline} aria-hidden="true" />
         <span>{brand(card)}</span>
@@ -104,39 +117,16 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
           })}
         </span>
       </div>
-      <div>
-        <IonInput
-          className={refused?.field === 'name' ? 'field ion-invalid ion-touched' : 'field'}
-          name="name"
-          label={t('editCard.fields.name')}
-          labelPlacement="floating"
-          fill="outline"
-          autocomplete="cc-name"
-          value={form.name}
-          onIonInput={(event) => set('name', event.detail.value ?? '')}
-        />
-        {refused?.field === 'name' && (
-          <p className="field-error" role="alert">
-            {refused.text}
-          </p>
-        )}
-      </div>
-      <p className="section-label">{t('editCard.billingAddress')}</p>
-      <AddressFields
-        value={{
-          line1: form.address_line1,
-          city: form.address_city,
-          postcode: form.address_postal_code,
-          country: form.address_country,
-        }}
-        names={CARD_FIELD}
-        onChange={(part, value) => {
-          if (part !== 'line2') set(CARD_FIELD[part], value);
-        }}
-        errors={refusedPart ? { [refusedPart]: [refused?.text ?? ''] } : {}}
+      <FormField
+        control={control}
+        name="name"
+        label={t('editCard.fields.name')}
+        autocomplete="cc-name"
       />
+      <p className="section-label">{t('editCard.billingAddress')}</p>
+      <AddressFields control={control} names={ADDRESS_NAMES} />
       <SaveFooter
-        error={refused && refused.field === null ? refused.text : null}
+        error={formState.errors.root?.server?.message ?? null}
         saved={saved}
         savedText={t('editCard.saved')}
         saveText={t('editCard.save')}

@@ -121,6 +121,7 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
           json(400, {
             message: 'fields.phone_number: Please enter your Phone Number',
             code: 'VALIDATION',
+            field: 'fields.phone_number',
           }),
       }),
     );

@@ -1,57 +1,82 @@
-import { useState, type ComponentProps, type FormEvent } from 'react';
-import { IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonSelectOption } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@evc/contract';
+import type { z } from 'zod';
+import { updateUserRequest, type User } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { tooLongLimitOf } from '../../lib/api/too-long-limit.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
+import { AddressFields, type AddressNames } from '../../ui/address-fields/address-fields.tsx';
+import { FieldMessage } from '../../ui/form-field/field-message.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { SelectField } from '../../ui/form-field/select-field.tsx';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { CarChoice } from './car-choice.tsx';
-import { refusedField } from './field-errors.ts';
-import { useCurrencies } from './api/reference-data.ts';
+import { useCurrencies } from './api/get-all-currencies.ts';
 import { useUpdateUser } from './api/update-user.ts';
+import { CarChoice } from './car-choice.tsx';
 import { SaveFooter } from './save-footer.tsx';
+import { useSavedNotice } from './use-saved-notice.ts';
 import './settings.css';
 
-interface Form {
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  line1: string;
-  line2: string;
-  city: string;
-  postcode: string;
-  country: string;
-  preferredCurrency: string;
-  car_type: string | null;
-}
+/** The contract's own rules for what this page changes. */
+const userDetails = updateUserRequest.shape.fields
+  .pick({
+    first_name: true,
+    last_name: true,
+    phone_number: true,
+    address: true,
+    preferredCurrency: true,
+    car_type: true,
+  })
+  .required();
 
-type FieldName = keyof Form;
-type TextField = 'first_name' | 'last_name' | 'phone_number';
+type Form = z.input<typeof userDetails>;
+type Input = FieldPathByValue<Form, string | null | undefined>;
 
-/** Fields whose refusal has a message of its own; others show the server's words. */
-const FIELD_MESSAGES: ReadonlySet<FieldName> = new Set([
-  'first_name',
-  'last_name',
-  'phone_number',
-  'line1',
-  'city',
-  'postcode',
-  'country',
-  'preferredCurrency',
-  'car_type',
-]);
+/** Every input of the form, and its own words for a refusal (the second line has none). */
+const MESSAGE_KEY = {
+  first_name: 'editUser.errors.first_name',
+  last_name: 'editUser.errors.last_name',
+  phone_number: 'editUser.errors.phone_number',
+  'address.line1': 'editUser.errors.line1',
+  'address.line2': null,
+  'address.city': 'editUser.errors.city',
+  'address.postcode': 'editUser.errors.postcode',
+  'address.country': 'editUser.errors.country',
+  preferredCurrency: 'editUser.errors.preferredCurrency',
+  car_type: 'editUser.errors.car_type',
+} as const satisfies Record<Input, string | null>;
+
+const isInput = (path: string): path is Input => Object.hasOwn(MESSAGE_KEY, path);
+
+/** The server names a refused input by its path in the request, `fields.address.city`. */
+const inputOf = (field: string): Input | null => {
+  const path = field.replace(/^fields\./, '');
+  return isInput(path) ? path : null;
+};
+
+const ADDRESS_NAMES: AddressNames<Form> = {
+  line1: 'address.line1',
+  line2: 'address.line2',
+  city: 'address.city',
+  postcode: 'address.postcode',
+  country: 'address.country',
+};
 
 const formOf = (user: User): Form => ({
   first_name: user.first_name,
   last_name: user.last_name,
   phone_number: user.phone_number,
-  line1: user.address.line1,
-  line2: user.address.line2,
-  city: user.address.city,
-  postcode: user.address.postcode,
-  country: user.address.country,
+  address: {
+    line1: user.address.line1,
+    line2: user.address.line2,
+    city: user.address.city,
+    postcode: user.address.postcode,
+    country: user.address.country,
+  },
   preferredCurrency: user.preferredCurrency.code,
   car_type: user.car_type?._id ?? null,
 });
@@ -59,130 +84,93 @@ const formOf = (user: User): Form => ({
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const refusalText = useRefusalText();
   const currencies = useCurrencies();
   const update = useUpdateUser();
-  const [form, setForm] = useState<Form>(() => formOf(user));
-  const [refused, setRefused] = useState<{ field: FieldName | null; text: string } | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  const set = <K extends FieldName>(field: K, value: Form[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setSaved(false);
-    if (refused?.field === field) setRefused(null);
+  const ownWords = (input: Input) => {
+    const key = MESSAGE_KEY[input];
+    return key === null ? null : t(key);
   };
+  const { control, formState, handleSubmit, reset, setError, watch } = useForm({
+    defaultValues: formOf(user),
+    resolver: wordedResolver(zodResolver(userDetails), (path, refusal) =>
+      refusalText(
+        refusal.message,
+        (isInput(path) ? ownWords(path) : null) ?? refusal.message ?? '',
+      ),
+    ),
+    shouldFocusError: false,
+  });
+  const car = useController({ control, name: 'car_type' });
+  const [saved, setSaved] = useSavedNotice(watch);
 
-  const fieldError = (field: FieldName) =>
-    refused?.field === field ? (
-      <p className="field-error" role="alert">
-        {refused.text}
-      </p>
-    ) : null;
-  const fieldClass = (field: FieldName) =>
-    refused?.field === field ? 'field ion-invalid ion-touched' : 'field';
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefused(null);
+  const save = handleSubmit((fields) => {
     setSaved(false);
-    update.mutate(
-      {
-        first_name: form.first_name,
-        last_name: form.last_name,
-        phone_number: form.phone_number,
-        address: {
-          line1: form.line1,
-          line2: form.line2,
-          city: form.city,
-          postcode: form.postcode,
-          country: form.country,
-        },
-        preferredCurrency: form.preferredCurrency,
-        car_type: form.car_type,
+    update.mutate(fields, {
+      onSuccess: (updated) => {
+        reset(formOf(updated));
+        setSaved(true);
       },
-      {
-        onSuccess: (updated) => {
-          setForm(formOf(updated));
-          setSaved(true);
-        },
-        onError: (failure) => {
-          const named = refusedField(failure);
-          const field = named && named in form ? (named as FieldName) : null;
-          const limit = tooLongLimitOf(failure);
-          const text =
-            limit !== null
-              ? t('errors.tooLong', { max: limit })
-              : field && FIELD_MESSAGES.has(field)
-                ? t(`editUser.errors.${field}`)
-                : errorMessage(failure);
-          setRefused({ field, text });
-        },
-      },
-    );
-  };
-
-  const input = (field: TextField, extra: Partial<ComponentProps<typeof IonInput>> = {}) => (
-    <div>
-      <IonInput
-        className={fieldClass(field)}
-        name={field}
-        label={t(`editUser.fields.${field}`)}
-        labelPlacement="floating"
-        fill="outline"
-        value={form[field]}
-        onIonInput={(event) => set(field, event.detail.value ?? '')}
-        {...extra}
-      />
-      {fieldError(field)}
-    </div>
-  );
+      onError: (failure) =>
+        placeRefusal(failure, setError, inputOf, (input) =>
+          refusalText(
+            failure instanceof Error ? failure.message : undefined,
+            (input ? ownWords(input) : null) ?? errorMessage(failure),
+          ),
+        ),
+    });
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void save(event)} noValidate>
       <p className="section-label">{t('editUser.sections.you')}</p>
       <div className="two-columns">
-        {input('first_name', { autocomplete: 'given-name' })}
-        {input('last_name', { autocomplete: 'family-name' })}
+        <FormField
+          control={control}
+          name="first_name"
+          label={t('editUser.fields.first_name')}
+          autocomplete="given-name"
+        />
+        <FormField
+          control={control}
+          name="last_name"
+          label={t('editUser.fields.last_name')}
+          autocomplete="family-name"
+        />
       </div>
-      {input('phone_number', { type: 'tel', inputmode: 'tel', autocomplete: 'tel' })}
-
-      <p className="section-label">{t('editUser.sections.address')}</p>
-      <AddressFields
-        value={form}
-        onChange={set}
-        errors={refused?.field ? { [refused.field]: [refused.text] } : {}}
+      <FormField
+        control={control}
+        name="phone_number"
+        label={t('editUser.fields.phone_number')}
+        type="tel"
+        inputmode="tel"
+        autocomplete="tel"
       />
 
+      <p className="section-label">{t('editUser.sections.address')}</p>
+      <AddressFields control={control} names={ADDRESS_NAMES} />
+
       <p className="section-label">{t('editUser.sections.currency')}</p>
-      <IonSelect
-        className={fieldClass('preferredCurrency')}
+      <SelectField
+        control={control}
         name="preferredCurrency"
         label={t('editUser.fields.preferredCurrency')}
-        labelPlacement="floating"
-        fill="outline"
-        interface="popover"
-        value={form.preferredCurrency}
-        onIonChange={(event) => set('preferredCurrency', String(event.detail.value ?? ''))}
       >
         {(currencies.data ?? []).map((currency) => (
           <IonSelectOption key={currency.code} value={currency.code}>
             {`${currency.name} (${currency.symbol})`}
           </IonSelectOption>
         ))}
-      </IonSelect>
-      {fieldError('preferredCurrency')}
+      </SelectField>
 
       <p className="section-label" id="car-label">
         {t('editUser.sections.car')}
       </p>
-      <CarChoice
-        labelledBy="car-label"
-        value={form.car_type}
-        onChange={(carId) => set('car_type', carId)}
-      />
-      {fieldError('car_type')}
+      <CarChoice labelledBy="car-label" value={car.field.value} onChange={car.field.onChange} />
+      <FieldMessage text={car.fieldState.error?.message} />
 
       <SaveFooter
-        error={refused && refused.field === null ? refused.text : null}
+        error={formState.errors.root?.server?.message ?? null}
         saved={saved}
         savedText={t('editUser.saved')}
         saveText={t('editUser.save')}

@@ -2,7 +2,8 @@ import { APP_VERSION, needsBearerToken } from '@evc/domain';
 import {
   callPath,
   calls,
-  errorBody,
+  errorBodyOfAnyVersion,
+  errorCode,
   type CallDefinition,
   type CallName,
   type CallRequest,
@@ -12,7 +13,12 @@ import { apiBaseUrl, currentBrand } from '../brand.ts';
 import { getUuid } from '../session/device-id.ts';
 import { endSession } from '../session/end-session.ts';
 import { getTokens, isExpired, setTokens } from '../session/token-store.ts';
-import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from './api-error.ts';
+import {
+  ApiError,
+  INVALID_RESPONSE_CODE,
+  NETWORK_ERROR_CODE,
+  type ApiErrorCode,
+} from './api-error.ts';
 import { clientDescription } from './client-description.ts';
 
 export type QueryValue = string | number | boolean | undefined;
@@ -27,7 +33,10 @@ export interface CallOptions {
 
 /** spec 000 §7 header names; the server reads them for logging and client support. */
 /** 401 codes meaning the access token itself was not accepted (spec 000 §4: refresh, replay). */
-const TOKEN_REJECTED_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHENTICATED']);
+const TOKEN_REJECTED_CODES: ReadonlySet<ApiErrorCode> = new Set([
+  'TOKEN_EXPIRED',
+  'UNAUTHENTICATED',
+]);
 
 export const HEADER_APP_VERSION = 'X-App-Version';
 export const HEADER_BRAND_NAME = 'X-Brand-Name';
@@ -89,13 +98,18 @@ async function send(
 
 function toApiError(answer: RawAnswer): ApiError {
   if (answer.status === 0) return new ApiError(0, NETWORK_ERROR_CODE, 'No connection');
-  const parsed = errorBody.safeParse(answer.body);
+  const parsed = errorBodyOfAnyVersion.safeParse(answer.body);
   if (parsed.success) {
+    // A code this app does not know yet (a newer server) still brings its words and forcelogout.
+    const known = errorCode.safeParse(parsed.data.code);
     return new ApiError(
       answer.status,
-      parsed.data.code,
+      known.success ? known.data : `HTTP_${answer.status}`,
       parsed.data.message,
-      parsed.data.forcelogout === true,
+      {
+        ...(parsed.data.field === undefined ? {} : { field: parsed.data.field }),
+        forcelogout: parsed.data.forcelogout === true,
+      },
     );
   }
   return new ApiError(
@@ -159,7 +173,9 @@ function validateRequest(definition: CallDefinition, input: unknown): unknown {
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const message = issue?.message ?? 'Invalid input';
-  throw new ApiError(400, 'VALIDATION', field ? `${field}: ${message}` : message);
+  throw field
+    ? new ApiError(400, 'VALIDATION', `${field}: ${message}`, { field })
+    : new ApiError(400, 'VALIDATION', message);
 }
 
 /**

@@ -1,11 +1,21 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { act, waitFor } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { fill, ionControl, select } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { callsTo, json, stubServer } from '../../test/stub-server.ts';
-import { AddressFields, type AddressFieldsProps, type AddressValue } from './address-fields.tsx';
+import { AddressFields, type AddressNames, type AddressPart } from './address-fields.tsx';
+
+interface AddressValue {
+  line1: string;
+  line2?: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+type Form = Record<string, string>;
 
 const countries = [
   { code: 'FR', name: 'France', helpline: null },
@@ -30,31 +40,49 @@ const home: AddressValue = {
   country: 'GB',
 };
 
-/** The widget in a form that keeps what is typed, reporting each change. */
+/**
+ * The widget in a form that keeps what is typed, reporting each change by part; `names` renames
+ * parts (a card's `address_city`), `errors` are refusals the form sets on parts.
+ */
 function renderAddress(
   initial: AddressValue,
-  props: Omit<AddressFieldsProps, 'value' | 'onChange'> = {},
+  props: {
+    names?: Partial<Record<AddressPart, string>>;
+    errors?: Partial<Record<AddressPart, readonly string[]>>;
+  } = {},
 ) {
+  const parts = Object.keys(initial) as AddressPart[];
+  const nameOf = (part: AddressPart) => props.names?.[part] ?? part;
+  const names = Object.fromEntries(parts.map((part) => [part, nameOf(part)])) as AddressNames<Form>;
+  const partOf = (name: string) => parts.find((part) => nameOf(part) === name);
   const changes: [string, string][] = [];
-  let latest = initial;
-  function Form() {
-    const [value, setValue] = useState(initial);
-    latest = value;
+  let latest: Form = {};
+  function AddressForm() {
+    const { control, setError, watch } = useForm<Form>({
+      defaultValues: Object.fromEntries(parts.map((part) => [nameOf(part), initial[part] ?? ''])),
+    });
+    useEffect(() => {
+      for (const [part, messages] of Object.entries(props.errors ?? {})) {
+        const [message] = messages;
+        if (message) setError(nameOf(part as AddressPart), { type: 'server', message });
+      }
+      const watching = watch((values, { name }) => {
+        latest = values as Form;
+        const part = name === undefined ? undefined : partOf(name);
+        if (part && name) changes.push([part, values[name] ?? '']);
+      });
+      return () => watching.unsubscribe();
+    }, [setError, watch]);
     return (
       <form>
-        <AddressFields
-          value={value}
-          onChange={(part, text) => {
-            changes.push([part, text]);
-            setValue((current) => ({ ...current, [part]: text }));
-          }}
-          {...props}
-        />
+        <AddressFields control={control} names={names} />
       </form>
     );
   }
-  const { container } = renderWithRouter(<Form />, '/edit-user');
-  return { container, changes, value: () => latest };
+  const { container } = renderWithRouter(<AddressForm />, '/edit-user');
+  const value = () =>
+    Object.fromEntries(parts.map((part) => [part, latest[nameOf(part)] ?? initial[part]]));
+  return { container, changes, value };
 }
 
 const labels = (container: HTMLElement) =>

@@ -1,26 +1,21 @@
-import { IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonSelectOption } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { FormField } from '../form-field/form-field.tsx';
+import { SelectField } from '../form-field/select-field.tsx';
 import { useCountries } from './get-all-countries.ts';
 
 export type AddressPart = 'line1' | 'line2' | 'city' | 'postcode' | 'country';
 
-export interface AddressValue {
-  line1: string;
-  /** Absent where the address has no second line (a card's billing address). */
-  line2?: string;
-  city: string;
-  postcode: string;
-  /** ISO 3166-1 alpha-2 code. */
-  country: string;
-}
+/** The form's name of each part; without `line2` the address has no second line (a card's). */
+export type AddressNames<T extends FieldValues> = Record<
+  Exclude<AddressPart, 'line2'>,
+  FieldPathByValue<T, string | undefined>
+> & { line2?: FieldPathByValue<T, string | undefined> };
 
-export interface AddressFieldsProps {
-  value: AddressValue;
-  onChange: (part: AddressPart, value: string) => void;
-  /** What is wrong with each part, shown under it; a part with a message is marked invalid. */
-  errors?: Partial<Record<AddressPart, readonly string[]>>;
-  /** The form's name of each part where it differs (a card's `address_city`). */
-  names?: Partial<Record<AddressPart, string>>;
+export interface AddressFieldsProps<T extends FieldValues, Out extends FieldValues> {
+  control: Control<T, unknown, Out>;
+  names: AddressNames<T>;
 }
 
 const AUTOCOMPLETE = {
@@ -30,66 +25,43 @@ const AUTOCOMPLETE = {
   postcode: 'postal-code',
 } as const;
 
-type TextPart = keyof typeof AUTOCOMPLETE;
-
 /**
  * The street, city, post code and country inputs of an address (registration, the driver's
  * details, a card's billing address), with the countries GB first, then IE, then by name.
  */
-export function AddressFields({ value, onChange, errors = {}, names = {} }: AddressFieldsProps) {
+export function AddressFields<T extends FieldValues, Out extends FieldValues>({
+  control,
+  names,
+}: AddressFieldsProps<T, Out>) {
   const { t } = useTranslation();
   const countries = useCountries();
-  const messages = (part: AddressPart) =>
-    (errors[part] ?? []).map((text) => (
-      <p key={text} className="field-error" role="alert">
-        {text}
-      </p>
-    ));
-  const fieldClass = (part: AddressPart) =>
-    (errors[part]?.length ?? 0) > 0 ? 'field ion-invalid ion-touched' : 'field';
-  const input = (part: TextPart) => (
-    <div>
-      <IonInput
-        className={fieldClass(part)}
-        name={names[part] ?? part}
-        label={t(`addressFields.${part}`)}
-        labelPlacement="floating"
-        fill="outline"
-        autocomplete={AUTOCOMPLETE[part]}
-        value={value[part]}
-        onIonInput={(event) => onChange(part, event.detail.value ?? '')}
-      />
-      {messages(part)}
-    </div>
+  const input = (
+    part: keyof typeof AUTOCOMPLETE,
+    name: FieldPathByValue<T, string | undefined>,
+  ) => (
+    <FormField
+      control={control}
+      name={name}
+      label={t(`addressFields.${part}`)}
+      autocomplete={AUTOCOMPLETE[part]}
+    />
   );
 
   return (
     <>
-      {input('line1')}
-      {value.line2 !== undefined && input('line2')}
+      {input('line1', names.line1)}
+      {names.line2 !== undefined && input('line2', names.line2)}
       <div className="two-columns">
-        {input('city')}
-        {input('postcode')}
+        {input('city', names.city)}
+        {input('postcode', names.postcode)}
       </div>
-      <div>
-        <IonSelect
-          className={fieldClass('country')}
-          name={names.country ?? 'country'}
-          label={t('addressFields.country')}
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={value.country}
-          onIonChange={(event) => onChange('country', String(event.detail.value ?? ''))}
-        >
-          {(countries.data ?? []).map((country) => (
-            <IonSelectOption key={country.code} value={country.code}>
-              {country.name}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        {messages('country')}
-      </div>
+      <SelectField control={control} name={names.country} label={t('addressFields.country')}>
+        {(countries.data ?? []).map((country) => (
+          <IonSelectOption key={country.code} value={country.code}>
+            {country.name}
+          </IonSelectOption>
+        ))}
+      </SelectField>
     </>
   );
 }

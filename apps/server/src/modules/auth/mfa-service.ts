@@ -1,7 +1,7 @@
 import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
 import { hmacHex, newId, randomSixDigits, sameHex } from '../../platform/crypto.ts';
 import type { MfaCodePurpose, UserRow } from '../../platform/db/schema.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { accountGone, AppError, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mfaCodeMail, mfaCodeSms } from '../mail/templates/render.ts';
@@ -105,7 +105,7 @@ export function createMfaService(deps: MfaServiceDeps) {
 
   async function account(userId: string): Promise<UserRow> {
     const user = await deps.users.findById(userId);
-    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!user) throw accountGone();
     return user;
   }
 

@@ -132,27 +132,30 @@ describe('registration', () => {
     expect(body).toEqual({
       code: 'WEAK_PASSWORD',
       message: 'Weak password: add symbols or numbers.',
+      field: 'user.password',
     });
   });
 
   it.each([
-    [{ email: 'not-an-address' }, 'user.email: Please Enter your email address'],
-    [{ acceptedTerms: false }, 'user.acceptedTerms: You must accept the terms and conditions'],
+    [{ email: 'not-an-address' }, 'user.email', 'Please Enter your email address'],
+    [{ acceptedTerms: false }, 'user.acceptedTerms', 'You must accept the terms and conditions'],
     [
       { address: { line1: '', city: 'X', postcode: 'Y', country: 'GB' } },
-      'user.address.line1: Please enter your First Line of Address',
+      'user.address.line1',
+      'Please enter your First Line of Address',
     ],
-    [{ preferredCurrency: 'XXX' }, 'user.preferredCurrency: Please Select your Currency'],
+    [{ preferredCurrency: 'XXX' }, 'user.preferredCurrency', 'Please Select your Currency'],
     [
       { address: { line1: 'a', city: 'X', postcode: 'Y', country: 'ZZ' } },
-      'user.address.country: Please Select your Country',
+      'user.address.country',
+      'Please Select your Country',
     ],
-  ])('names the field for %j', async (change, message) => {
+  ])('names the field for %j, in the message and as `field`', async (change, field, problem) => {
     const { status, body } = await t.call('startRegistration', {
       body: registration('field@example.org', change),
     });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'VALIDATION', message });
+    expect(body).toEqual({ code: 'VALIDATION', message: `${field}: ${problem}`, field });
   });
 
   it('resends a fresh link to an unconfirmed address; the old link stops working', async () => {
@@ -257,12 +260,13 @@ describe('changing the password', () => {
     expect(wrong.body).toEqual({
       code: 'CURRENT_PASSWORD_INCORRECT',
       message: 'Your current password is incorrect.',
+      field: 'old_password',
     });
     const weak = await t.call('updatePassword', {
       token: user.token,
       body: { old_password: DRIVER.password, new_password: 'driver' },
     });
-    expect(weak.body.code).toBe('WEAK_PASSWORD');
+    expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD', field: 'new_password' });
     const missing = await t.call('updatePassword', {
       token: user.token,
       body: { old_password: DRIVER.password },

@@ -17,7 +17,7 @@ import {
 import { newId, randomToken, sha256Hex } from '../../platform/crypto.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { accountGone, AppError, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
@@ -41,8 +41,10 @@ export const ENFORCED_SETUP_MESSAGE =
 
 const loginFailed = () =>
   new AppError(401, 'LOGIN_FAILED', 'Your username or password is incorrect');
-const weakPassword = () =>
-  new AppError(400, 'WEAK_PASSWORD', REGISTRATION_MESSAGES_EN['register.errors.weakPassword']);
+const weakPassword = (field: string) =>
+  new AppError(400, 'WEAK_PASSWORD', REGISTRATION_MESSAGES_EN['register.errors.weakPassword'], {
+    field,
+  });
 
 export interface AuthServiceDeps {
   users: UserRepository;
@@ -173,7 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       user,
     }: CallParsedRequest<'startRegistration'>): Promise<{ email: string }> {
       if (isWeakPassword(user.password, [user.email, user.first_name, user.last_name]))
-        throw weakPassword();
+        throw weakPassword('user.password');
       const codes = await referenceCodes(user);
       const passwordHash = await deps.passwords.hash(user.password);
       const existing = await deps.users.findByEmail(user.email);
@@ -272,7 +274,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A reset also confirms the address (the link was mailed to it) and ends every session. */
     async resetPassword({ token, password }: CallParsedRequest<'resetPassword'>): Promise<true> {
-      if (isWeakPassword(password)) throw weakPassword();
+      if (isWeakPassword(password)) throw weakPassword('password');
       const userId = await deps.userTokens.consume(sha256Hex(token), 'password-reset', deps.now());
       const user = userId ? await deps.users.findById(userId) : undefined;
       if (!user) throw new AppError(400, RESET_TOKEN_INVALID_CODE, RESET_TOKEN_INVALID_MESSAGE);
@@ -290,16 +292,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       request: CallParsedRequest<'updatePassword'>,
     ): Promise<true> {
       const user = await deps.users.findById(auth.userId);
-      if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+      if (!user) throw accountGone();
       if (!(await deps.passwords.verify(user.passwordHash, request.old_password))) {
         throw new AppError(
           400,
           'CURRENT_PASSWORD_INCORRECT',
           PASSWORD_CHANGE_MESSAGES_EN[INCORRECT_CURRENT_PASSWORD_KEY],
+          { field: 'old_password' },
         );
       }
       if (isWeakPassword(request.new_password, [user.email, user.firstName, user.lastName]))
-        throw weakPassword();
+        throw weakPassword('new_password');
       await deps.users.update(user.id, {
         passwordHash: await deps.passwords.hash(request.new_password),
       });

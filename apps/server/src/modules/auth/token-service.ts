@@ -25,7 +25,7 @@ const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup', 'guest'];
 const tokenExpired = () =>
   new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired, please refresh your token');
 const sessionEnded = (message = 'Your session has ended, please sign in again') =>
-  new AppError(401, 'SESSION_REVOKED', message, true);
+  new AppError(401, 'SESSION_REVOKED', message, { forcelogout: true });
 
 /**
  * Access tokens are short-lived JWTs (claims sub, scope, sid). Refresh tokens are opaque, stored
@@ -156,7 +156,7 @@ export function createTokenService(deps: TokenServiceDeps) {
           401,
           'REFRESH_TOKEN_REUSED',
           'This refresh token was already used; the session has been ended for your safety',
-          true,
+          { forcelogout: true },
         );
       }
       return issuePair(ownerOf(session), session.id, session.scope);

@@ -25,9 +25,13 @@ type ChargerPatch = z.output<typeof chargerPatch>;
 
 const notFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
 const barcodeTaken = () =>
-  new AppError(409, 'BARCODE_TAKEN', 'barcode: another charger has this barcode');
+  new AppError(409, 'BARCODE_TAKEN', 'barcode: another charger has this barcode', {
+    field: 'barcode',
+  });
 const idTaken = () =>
-  new AppError(409, 'CHARGE_POINT_ID_TAKEN', 'chargePointId: another charger has this id');
+  new AppError(409, 'CHARGE_POINT_ID_TAKEN', 'chargePointId: another charger has this id', {
+    field: 'chargePointId',
+  });
 
 export interface ChargerServiceDeps {
   chargers: ChargerRepository;

@@ -25,10 +25,15 @@ const unknownGroupCode = () => new AppError(404, 'AFFILIATION_JOIN_FAILED', AFFI
 const alreadyMember = () =>
   new AppError(409, 'ALREADY_IN_GROUP', 'You have already joined this group');
 const notJoined = () =>
-  new AppError(404, 'GROUP_NOT_JOINED', 'groupid: you are not a member of this group');
-const groupNotFound = () => new AppError(404, 'GROUP_NOT_FOUND', 'groupid: no such group');
+  new AppError(404, 'GROUP_NOT_JOINED', 'groupid: you are not a member of this group', {
+    field: 'groupid',
+  });
+const groupNotFound = () =>
+  new AppError(404, 'GROUP_NOT_FOUND', 'groupid: no such group', { field: 'groupid' });
 const groupCodeTaken = () =>
-  new AppError(409, 'GROUP_CODE_TAKEN', 'groupcode: another group has this code');
+  new AppError(409, 'GROUP_CODE_TAKEN', 'groupcode: another group has this code', {
+    field: 'groupcode',
+  });
 
 export interface GroupServiceDeps {
   groups: GroupRepository;

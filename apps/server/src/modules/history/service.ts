@@ -19,7 +19,7 @@ import {
   type SessionCostInput,
 } from '@evc/domain';
 import type { ChargingSessionRow, OcppMeterValueRow } from '../../platform/db/schema.ts';
-import { AppError, forbidden, validationError } from '../../platform/errors.ts';
+import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -41,7 +41,7 @@ type SessionCurrency = ChargeHistoryItem['currency'];
 export function createHistoryService(deps: HistoryServiceDeps) {
   async function caller(auth: AuthContext) {
     const user = await deps.users.findById(auth.userId);
-    if (!user) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!user) throw accountGone();
     return user;
   }
 

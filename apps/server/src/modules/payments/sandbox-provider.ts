@@ -7,7 +7,7 @@ import {
   type SandboxCardBehaviour,
   type SandboxPaymentMethodRow,
 } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
 import type { IntentSnapshot, PaymentIntentStatus, PaymentProvider } from './payment-provider.ts';
 import { createPaymentRepository } from './repository.ts';
 
@@ -214,10 +214,9 @@ export async function createSandboxPaymentMethod(
 ): Promise<SandboxPaymentMethodRow> {
   const behaviour = SANDBOX_TEST_CARDS[card.number];
   if (!behaviour) {
-    throw new AppError(
-      400,
-      'VALIDATION',
-      'number: not a sandbox test card (use 4242424242424242, 4000000000000002, 4000002500003155 or 4000000000009995)',
+    throw validationError(
+      'number',
+      'not a sandbox test card (use 4242424242424242, 4000000000000002, 4000002500003155 or 4000000000009995)',
     );
   }
   const [row] = await db

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
 import type {
   IntentSnapshot,
   PayingUser,
@@ -100,7 +100,7 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
         const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
         if (owner && owner !== customer) throw notTheirs();
         if (!method.card) {
-          throw new AppError(400, 'VALIDATION', 'card: not a card payment method');
+          throw validationError('card', 'not a card payment method');
         }
         if (!owner) {
           const setup = await translated(

@@ -2,7 +2,7 @@ import type { CallParsedRequest, Currency, MfaOption, User } from '@evc/contract
 import { permissionsOfRoles } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { AppError, forbidden, validationError } from '../../platform/errors.ts';
+import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountDeletionMail } from '../mail/templates/render.ts';
@@ -36,7 +36,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
     if (userId !== undefined && userId !== auth.userId) throw forbidden();
     const row = await deps.users.findById(auth.userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!row) throw accountGone();
     return row;
   }
 
@@ -85,7 +85,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   async function reload(userId: string): Promise<User> {
     const row = await deps.users.findById(userId);
-    if (!row) throw new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', true);
+    if (!row) throw accountGone();
     return view(row);
   }
 

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` a failure body may carry. The server's errors take one of these, so a new code is
+ * added here first, where the app's `switch`es see it too.
+ */
+export const ERROR_CODES = [
+  // Input
+  'VALIDATION',
+  // Fastify's own answers, before any route: a path that is not percent-encoded UTF-8, and a
+  // path parameter longer than its router allows.
+  'FST_ERR_BAD_URL',
+  'FST_ERR_MAX_PARAM_LENGTH',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'INTERNAL',
+  'RATE_LIMITED',
+  'APP_OUTDATED',
+  // Signing in and the session
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'SESSION_REVOKED',
+  'REFRESH_TOKEN_REUSED',
+  'LOGIN_FAILED',
+  'REGISTRATION_NOT_CONFIRMED',
+  'REGISTRATION_TOKEN_INVALID',
+  'RESET_TOKEN_INVALID',
+  'WEAK_PASSWORD',
+  'CURRENT_PASSWORD_INCORRECT',
+  'MFA_CODE_INVALID',
+  'MFA_METHOD_NOT_AVAILABLE',
+  'MFA_METHOD_REQUIRED',
+  'MFA_SETUP_NOT_STARTED',
+  'MFA_SETUP_REQUIRED',
+  'GUEST_NOT_ALLOWED',
+  'GUEST_NOT_FOUND',
+  'FORBIDDEN',
+  'OPERATOR_ONLY',
+  'PERMISSION_DENIED',
+  'USER_NOT_FOUND',
+  // Chargers and sessions
+  'CHARGER_NOT_FOUND',
+  'CHARGER_OFFLINE',
+  'CHARGER_TIMEOUT',
+  'CHARGER_ERROR',
+  'CHARGE_POINT_ID_TAKEN',
+  'BARCODE_TAKEN',
+  'CONNECTOR_NOT_FOUND',
+  'CONNECTOR_BUSY',
+  'TRANSACTION_NOT_FOUND',
+  'TRANSACTION_NOT_CHARGING',
+  'TRANSACTION_NOT_FINISHED',
+  'STOP_REJECTED',
+  'PAUSE_REJECTED',
+  'UNPAUSE_REJECTED',
+  'SIGNATURE_INVALID',
+  // Payments
+  'NO_CREDIT',
+  'NO_DEFAULT_CARD',
+  'NO_FUELCARD',
+  'FUELCARD_NOT_ALLOWED',
+  'CARD_NOT_FOUND',
+  'CARD_NOT_ADDED',
+  'CARD_CONFIRMATION_NEEDED',
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_REQUIRED',
+  'AUTHENTICATION_FAILED',
+  'PAYMENT_METHOD_NOT_FOUND',
+  'PAYMENT_FAILED',
+  'PAYMENT_PROVIDER_ERROR',
+  'INTENT_NOT_FOUND',
+  'INTENT_NOT_HELD',
+  'INTENT_IN_USE',
+  'INTENT_NOT_CANCELABLE',
+  'INTENT_UNEXPECTED_STATE',
+  'AMOUNT_NOT_CAPTURABLE',
+  'SANDBOX_DISABLED',
+  // Groups and RFID cards
+  'GROUP_NOT_FOUND',
+  'GROUP_NOT_JOINED',
+  'GROUP_CODE_TAKEN',
+  'ALREADY_IN_GROUP',
+  'AFFILIATION_JOIN_FAILED',
+  'RFID_NOT_FOUND',
+  'RFID_LINKED_ELSEWHERE',
+] as const;
+
+export const errorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCode>;
