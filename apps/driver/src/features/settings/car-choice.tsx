@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCarTypes } from './api/reference-data.ts';
+import { useCarTypes } from './api/get-car-types.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 000 §2, §3: the driver's car, chosen by its picture; "no car" is a choice too. */

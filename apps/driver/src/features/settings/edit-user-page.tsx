@@ -9,7 +9,7 @@ import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { CarChoice } from './car-choice.tsx';
 import { refusedField } from './field-errors.ts';
-import { useCurrencies } from './api/reference-data.ts';
+import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { SaveFooter } from './save-footer.tsx';
 import './settings.css';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CHARGER_PERMISSION, type ListChargersRequest } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
+import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** What the find-charger page asks of /listChargers: every column, connectors populated. */
 export const LIST_CHARGERS_REQUEST = {
@@ -14,7 +15,7 @@ export const LIST_CHARGERS_REQUEST = {
 const LIST_STALE_MS = 10 * 60_000;
 
 export const listChargersQuery = queryOptions({
-  queryKey: ['listChargers'],
+  queryKey: callQueryKey('listChargers'),
   queryFn: ({ signal }) =>
     callApi(
       'listChargers',

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../client.ts';
+import { callQueryKey } from '../call-query-key.ts';
+
+/** POST /getTransactionByID {transactionid}: one charging session's view, by its session id. */
+export const sessionByIdQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: callQueryKey('getTransactionByID', { transactionid: sessionId }),
+    queryFn: () => callApi('getTransactionByID', { transactionid: sessionId }),
+    enabled: sessionId !== '',
+  });
+
+/** The session as last read or pushed, without following it (the variable-tariff page). */
+export function useSessionById(sessionId: string) {
+  return useQuery(sessionByIdQuery(sessionId));
+}
