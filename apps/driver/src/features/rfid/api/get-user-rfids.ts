@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client.ts';
+import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 export const userRfidsQuery = (userid: string) =>
   queryOptions({
-    queryKey: ['getUserRFIDs', userid],
+    queryKey: callQueryKey('getUserRFIDs', { userid }),
     queryFn: ({ signal }) => callApi('getUserRFIDs', { userid }, { signal }),
   });
 
