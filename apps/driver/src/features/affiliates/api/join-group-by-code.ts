@@ -4,10 +4,12 @@ import { callApi } from '../../../lib/api/client.ts';
 import { joinedGroupsQuery } from './list-joined-groups.ts';
 
 /** spec 000 §7 /development/usergroup/join/bycode. */
+export const joinGroupByCode = (code: AffiliationCode) => callApi('joinGroupByCode', { code });
+
 export function useJoinGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: AffiliationCode) => callApi('joinGroupByCode', { code }),
+    mutationFn: joinGroupByCode,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: joinedGroupsQuery.queryKey }),
   });
 }

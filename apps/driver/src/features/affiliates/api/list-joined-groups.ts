@@ -3,9 +3,11 @@ import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** spec 000 §7 /development/usergroup/listjoined: the groups the driver has joined. */
+export const listJoinedGroups = () => callApi('listJoinedGroups', {});
+
 export const joinedGroupsQuery = queryOptions({
   queryKey: callQueryKey('listJoinedGroups'),
-  queryFn: () => callApi('listJoinedGroups', {}),
+  queryFn: listJoinedGroups,
 });
 
 export const useJoinedGroups = () => useQuery(joinedGroupsQuery);

@@ -14,18 +14,20 @@ export const LIST_CHARGERS_REQUEST = {
 /** The list changes rarely; live statuses arrive separately, so it is fetched once a while. */
 const LIST_STALE_MS = 10 * 60_000;
 
+export const listChargers = (signal?: AbortSignal) =>
+  callApi(
+    'listChargers',
+    {
+      ...LIST_CHARGERS_REQUEST,
+      populate: [...LIST_CHARGERS_REQUEST.populate],
+      field_filter: [...LIST_CHARGERS_REQUEST.field_filter],
+    },
+    { signal },
+  );
+
 export const listChargersQuery = queryOptions({
   queryKey: callQueryKey('listChargers'),
-  queryFn: ({ signal }) =>
-    callApi(
-      'listChargers',
-      {
-        ...LIST_CHARGERS_REQUEST,
-        populate: [...LIST_CHARGERS_REQUEST.populate],
-        field_filter: [...LIST_CHARGERS_REQUEST.field_filter],
-      },
-      { signal },
-    ),
+  queryFn: ({ signal }) => listChargers(signal),
   staleTime: LIST_STALE_MS,
 });
 

@@ -3,10 +3,13 @@ import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** GET /development/charger/preauth/{chargerid}: the hold placed before charging, minor units. */
+export const getChargerPreauth = (chargerId: string) =>
+  callApi('getChargerPreauth', undefined, { params: { chargerid: chargerId } });
+
 export const chargerPreauthQuery = (chargerId: string) =>
   queryOptions({
     queryKey: callQueryKey('getChargerPreauth', { chargerid: chargerId }),
-    queryFn: () => callApi('getChargerPreauth', undefined, { params: { chargerid: chargerId } }),
+    queryFn: () => getChargerPreauth(chargerId),
   });
 
 export function usePreauth(chargerId: string | undefined) {

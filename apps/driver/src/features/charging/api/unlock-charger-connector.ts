@@ -7,8 +7,9 @@ export interface ConnectorRef {
 }
 
 /** POST /unlockChargerConnector: OCPP UnlockConnector's answer. */
+export const unlockChargerConnector = (connector: ConnectorRef) =>
+  callApi('unlockChargerConnector', connector);
+
 export function useUnlockConnector() {
-  return useMutation({
-    mutationFn: (connector: ConnectorRef) => callApi('unlockChargerConnector', connector),
-  });
+  return useMutation({ mutationFn: unlockChargerConnector });
 }

@@ -6,18 +6,21 @@ import type { ConnectorRef } from './unlock-charger-connector.ts';
 /** How often the completed page asks whether the cable has been released. */
 export const UNLOCK_CHECK_MS = 2000;
 
+const unlockCheckInput = (connector: ConnectorRef, userId: string) => ({
+  chargerid: connector.chargerid,
+  connectorid: connector.connectorid,
+  userid: userId,
+});
+
 /** GET /connector/unlock/check?chargerid&connectorid&userid: whether the cable is out. */
-export const unlockCheckQuery = (connector: ConnectorRef, userId: string) => {
-  const query = {
-    chargerid: connector.chargerid,
-    connectorid: connector.connectorid,
-    userid: userId,
-  };
-  return queryOptions({
-    queryKey: callQueryKey('unlockCheck', query),
-    queryFn: () => callApi('unlockCheck', undefined, { query }),
+export const unlockCheck = (connector: ConnectorRef, userId: string) =>
+  callApi('unlockCheck', undefined, { query: unlockCheckInput(connector, userId) });
+
+export const unlockCheckQuery = (connector: ConnectorRef, userId: string) =>
+  queryOptions({
+    queryKey: callQueryKey('unlockCheck', unlockCheckInput(connector, userId)),
+    queryFn: () => unlockCheck(connector, userId),
   });
-};
 
 /** Asked until the cable is out, once an unlock was accepted (`enabled`). */
 export function useUnlockCheck(connector: ConnectorRef, userId: string, enabled: boolean) {

@@ -26,11 +26,15 @@ export function dashboardRequest(
   return { years: period === 'year', today };
 }
 
-/** POST /getDashboardData {startdate, years, today, chargerid}, for the window asked then. */
+/** POST /getDashboardData {startdate, years, today, chargerid}. */
+export const getDashboardData = (request: CallRequest<'getDashboardData'>) =>
+  callApi('getDashboardData', request);
+
+/** Keyed by window, not by request: the request moves with the clock, the window does not. */
 export const dashboardDataQuery = (period: DashboardPeriod) =>
   queryOptions({
     queryKey: callQueryKey('getDashboardData', { period }),
-    queryFn: () => callApi('getDashboardData', dashboardRequest(period, new Date())),
+    queryFn: () => getDashboardData(dashboardRequest(period, new Date())),
   });
 
 export function useDashboardData(period: DashboardPeriod) {

@@ -1,20 +1,21 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ChargeHistoryItem } from '@evc/contract';
+import type { CallRequest, ChargeHistoryItem } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** How many items one page of history holds. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/**
- * POST /getChargeHistory {usercode, limit, startdate}: the driver's sessions, newest first; the
- * next page is everything that started before the oldest item shown.
- */
+/** POST /getChargeHistory {usercode, limit, startdate}: the driver's sessions, newest first. */
+export const getChargeHistory = (request: CallRequest<'getChargeHistory'>) =>
+  callApi('getChargeHistory', request);
+
+/** The next page is everything that started before the oldest item shown. */
 export const chargeHistoryQuery = (usercode: string) =>
   infiniteQueryOptions({
     queryKey: callQueryKey('getChargeHistory', { usercode }),
     queryFn: ({ pageParam }) =>
-      callApi('getChargeHistory', {
+      getChargeHistory({
         usercode,
         limit: HISTORY_PAGE_SIZE,
         ...(pageParam ? { startdate: pageParam } : {}),

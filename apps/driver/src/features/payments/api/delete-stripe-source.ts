@@ -3,10 +3,13 @@ import { callApi } from '../../../lib/api/client.ts';
 import { listCardsQuery } from '../../../lib/api/calls/list-cards.ts';
 
 /** POST /deleteStripeSource {source}: answers the remaining cards. */
+export const deleteStripeSource = (cardId: string) =>
+  callApi('deleteStripeSource', { source: cardId });
+
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cardId: string) => callApi('deleteStripeSource', { source: cardId }),
+    mutationFn: deleteStripeSource,
     onSuccess: (cards) => queryClient.setQueryData(listCardsQuery.queryKey, cards),
   });
 }

@@ -4,9 +4,11 @@ import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** spec 000 §7 GET /getCarTypes. */
+export const getCarTypes = () => callApi('getCarTypes', undefined);
+
 export const carTypesQuery = queryOptions({
   queryKey: callQueryKey('getCarTypes'),
-  queryFn: () => callApi('getCarTypes', undefined),
+  queryFn: getCarTypes,
   staleTime: 60 * 60_000,
 });
 

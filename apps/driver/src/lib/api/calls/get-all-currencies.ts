@@ -4,9 +4,11 @@ import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
 
 /** spec 000 §7 GET /getAllCurrencies, in the server's order. */
+export const getAllCurrencies = () => callApi('getAllCurrencies', undefined);
+
 export const allCurrenciesQuery = queryOptions({
   queryKey: callQueryKey('getAllCurrencies'),
-  queryFn: () => callApi('getAllCurrencies', undefined),
+  queryFn: getAllCurrencies,
   staleTime: 60 * 60_000,
 });
 

@@ -28,10 +28,12 @@ export function withLiveStatus(charger: ChargerView, event: ChargerLiveEvent): C
 }
 
 /** POST /getChargerByBarcode {barcode}. */
+export const getChargerByBarcode = (barcode: string) => callApi('getChargerByBarcode', { barcode });
+
 export const chargerByBarcodeQuery = (barcode: string) =>
   queryOptions({
     queryKey: callQueryKey('getChargerByBarcode', { barcode }),
-    queryFn: () => callApi('getChargerByBarcode', { barcode }),
+    queryFn: () => getChargerByBarcode(barcode),
     enabled: isChargerBarcode(barcode),
     retry: false,
   });

@@ -3,10 +3,13 @@ import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
 
 /** POST /getTransactionByID {transactionid}: one charging session's view, by its session id. */
+export const getTransactionById = (sessionId: string) =>
+  callApi('getTransactionByID', { transactionid: sessionId });
+
 export const sessionByIdQuery = (sessionId: string) =>
   queryOptions({
     queryKey: callQueryKey('getTransactionByID', { transactionid: sessionId }),
-    queryFn: () => callApi('getTransactionByID', { transactionid: sessionId }),
+    queryFn: () => getTransactionById(sessionId),
     enabled: sessionId !== '',
   });
 

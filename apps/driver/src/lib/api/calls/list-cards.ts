@@ -4,9 +4,11 @@ import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
 
 /** POST /listCards: the driver's saved cards, the default first (the server's order). */
+export const listCards = (signal?: AbortSignal) => callApi('listCards', {}, { signal });
+
 export const listCardsQuery = queryOptions({
   queryKey: callQueryKey('listCards'),
-  queryFn: ({ signal }) => callApi('listCards', {}, { signal }),
+  queryFn: ({ signal }) => listCards(signal),
 });
 
 /** The saved cards, or what `select` picks of them (every view shares the one cache entry). */
