@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  currencyCode,
-  requestId,
-  text,
-  tooLongLimit,
-  tooLongMessage,
-} from './shared.ts';
+import { currencyCode, requestId, text, tooLongLimit, tooLongMessage } from './shared.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
 import { tariffInput } from './chargers.ts';
 import { startRegistrationRequest } from './auth.ts';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { APP_VERSION_PARTS, isApiVersionAccepted } from '@evc/domain';
-import { callApi } from '../lib/api/client.ts';
+import { apiVersionCheck } from '../lib/api/calls/api-version-check.ts';
 import { initSession } from '../lib/session/session-store.ts';
 
 /** 'accepted' also covers a check that could not reach the server: the app carries on offline. */
@@ -29,7 +29,7 @@ export function useVersionStatus(): VersionStatus {
 export async function checkVersion(): Promise<VersionStatus> {
   setStatus('checking');
   try {
-    const server = await callApi('apiVersionCheck', undefined);
+    const server = await apiVersionCheck();
     const accepted = isApiVersionAccepted(APP_VERSION_PARTS, {
       major: server.majorversion,
       minor: server.minorversion,

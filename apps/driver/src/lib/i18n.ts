@@ -11,7 +11,7 @@ import {
   pickInitialLanguage,
   type LanguageCode,
 } from '@evc/domain';
-import { callApi } from './api/client.ts';
+import { setUserLanguage } from './api/calls/set-user-language.ts';
 import { setUser, useSession } from './session/session-store.ts';
 
 export const TRANSLATIONS_PATH = '/assets/i18n/{{lng}}.json';
@@ -91,7 +91,7 @@ export function useLanguage(): LanguageControl {
       if (effects.storeLocally) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
       await instance.changeLanguage(code);
       if (effects.persistToAccount && user) {
-        setUser(await callApi('setUserLanguage', { userid: user._id, lang: code }));
+        setUser(await setUserLanguage(user._id, code));
       }
     },
     [instance, user],

@@ -1,23 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { isFeatureVisible } from '@evc/domain';
-import { callApi } from './api/client.ts';
+import { useVisibilityPermissions } from './api/calls/get-visibility-permissions.ts';
 import { useBrand } from './brand.ts';
-import { useSession } from './session/session-store.ts';
-
-export const visibilityPermissionsKey = ['visibilityPermissions'] as const;
-
-/** The permission names granted to the signed-in user (spec 000 §6). */
-export function useVisibilityPermissions(): readonly string[] {
-  const { status, user } = useSession();
-  const query = useQuery({
-    queryKey: [...visibilityPermissionsKey, user?._id],
-    queryFn: async () =>
-      (await callApi('getVisibilityPermissions', {})).map((permission) => permission.name),
-    enabled: status === 'signed-in',
-    staleTime: 5 * 60_000,
-  });
-  return query.data ?? [];
-}
 
 /** A check for many names at once (menus): permission or feature name → shown. */
 export function useFeatureVisibility(): (name: string | null | undefined) => boolean {

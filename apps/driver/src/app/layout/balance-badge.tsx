@@ -1,7 +1,7 @@
 import { IonChip, IonIcon, IonLabel, IonRouterLink } from '@ionic/react';
 import { walletOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { useUserBalance } from '../../features/balance/api/get-user-balance.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { balanceText } from '../../features/balance/balance-text.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -19,7 +19,7 @@ export function BalanceBadge({
 }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
-  const balance = useUserBalance(userId);
+  const balance = useUserBalance(userId, { refresh: true });
   if (balance.isError) return null;
   const text = balance.data
     ? balanceText(balance.data.balance, balance.data.currency, locale)

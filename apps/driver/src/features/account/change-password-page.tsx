@@ -7,12 +7,12 @@ import {
   type PasswordChangeMessageKey,
   type PasswordStrength,
 } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
+import { updatePassword } from './api/update-password.ts';
 
 type Field = 'current' | 'next' | 'confirm';
 
@@ -44,7 +44,7 @@ export function ChangePasswordPage() {
     if (failed.length > 0 || busy) return;
     setBusy(true);
     try {
-      await callApi('updatePassword', { old_password: values.current, new_password: values.next });
+      await updatePassword({ old_password: values.current, new_password: values.next });
       setValues({ current: '', next: '', confirm: '' });
       await showAlert({
         header: t('changePassword.doneTitle'),

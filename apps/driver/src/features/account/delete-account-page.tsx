@@ -3,11 +3,11 @@ import { IonButton, IonIcon, IonInput } from '@ionic/react';
 import { warningOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { DELETION_CONFIRMATION_WORD, isDeletionConfirmed } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { signOut } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { requestAccountDeletion } from './api/request-account-deletion.ts';
 import './account.css';
 
 /** spec 000 §2, 001 §5: the account is deleted once the driver has typed the word delete. */
@@ -25,7 +25,7 @@ export function DeleteAccountPage() {
     setBusy(true);
     setError(null);
     try {
-      await callApi('requestAccountDeletion', {});
+      await requestAccountDeletion({});
       await showAlert({
         header: t('deleteAccount.doneTitle'),
         message: t('deleteAccount.doneMessage'),

@@ -9,6 +9,3 @@ export const MFA_METHOD_ICONS: Record<MfaMethod, string> = {
   phone: phonePortraitOutline,
   app: qrCodeOutline,
 };
-
-/** The query key of GET /development/user/mfa/methods; every MFA call answers the new list. */
-export const mfaMethodsKey = ['mfaMethods'] as const;

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, IonSpinner, useIonAlert } from '@ionic/react';
 import { shieldCheckmarkOutline } from 'ionicons/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallResponse, MfaMethod, MfaOption } from '@evc/contract';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { reloadUser, signIn, useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { MFA_METHODS, MFA_METHOD_ICONS, mfaMethodsKey } from './mfa-methods.ts';
+import { mfaMethodsQuery, useMfaMethods } from './api/mfa-methods.ts';
+import { mfaRemove } from './api/mfa-remove.ts';
+import { mfaSetDefault } from './api/mfa-set-default.ts';
+import { MFA_METHODS, MFA_METHOD_ICONS } from './mfa-methods.ts';
 import { MfaSetupForm } from './mfa-setup-form.tsx';
 import './account.css';
 
@@ -28,10 +30,7 @@ export function MfaPage() {
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
-  const methods = useQuery({
-    queryKey: mfaMethodsKey,
-    queryFn: () => callApi('mfaMethods', undefined),
-  });
+  const methods = useMfaMethods();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const configured = methods.data ?? [];
@@ -40,7 +39,8 @@ export function MfaPage() {
   );
   const setupRequired = Boolean(user?.mfa.required) && configured.length === 0;
 
-  const updateList = (next: MfaOption[]) => queryClient.setQueryData(mfaMethodsKey, next);
+  const updateList = (next: MfaOption[]) =>
+    queryClient.setQueryData(mfaMethodsQuery.queryKey, next);
 
   const change = async (call: () => Promise<MfaOption[]>) => {
     if (busy) return;
@@ -71,7 +71,7 @@ export function MfaPage() {
           text: t('mfa.remove'),
           role: 'destructive',
           handler: () => {
-            void change(() => callApi('mfaRemove', { method: option.method }));
+            void change(() => mfaRemove({ method: option.method }));
           },
         },
       ],
@@ -140,7 +140,7 @@ export function MfaPage() {
                           fill="outline"
                           disabled={busy}
                           onClick={() =>
-                            void change(() => callApi('mfaSetDefault', { method: option.method }))
+                            void change(() => mfaSetDefault({ method: option.method }))
                           }
                         >
                           {t('mfa.makeDefault')}

@@ -4,10 +4,11 @@ import { copyOutline, openOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { phoneNumber, type CallResponse, type MfaMethod } from '@evc/contract';
 import { isMfaCode } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
+import { mfaSetup } from './api/mfa-setup.ts';
+import { mfaSetupConfirm } from './api/mfa-setup-confirm.ts';
 import { MFA_METHOD_ICONS } from './mfa-methods.ts';
 
 type Enrolment = CallResponse<'mfaSetup'>;
@@ -64,7 +65,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
         setError(t('register.errors.phone'));
         return;
       }
-      const answer = await callApi('mfaSetup', {
+      const answer = await mfaSetup({
         method,
         ...(method === 'phone' ? { phone_number: phone.trim() } : {}),
       });
@@ -79,7 +80,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
         setError(t('auth.mfa.codeInvalid'));
         return;
       }
-      const answer = await callApi('mfaSetupConfirm', { method, code });
+      const answer = await mfaSetupConfirm({ method, code });
       setEnrolment(null);
       setCode('');
       setNotice(null);

@@ -6,7 +6,7 @@ import { affiliationCode } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useJoinGroup } from './api/join-group.ts';
+import { useJoinGroup } from './api/join-group-by-code.ts';
 import './affiliates.css';
 
 type Field = 'groupcode' | 'usercode';

@@ -6,8 +6,8 @@ import type { JoinedGroup } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useJoinedGroups } from './api/joined-groups.ts';
-import { useLeaveGroup } from './api/leave-group.ts';
+import { useJoinedGroups } from './api/list-joined-groups.ts';
+import { useLeaveGroup } from './api/leave-joined-group.ts';
 import { JoinedGroupCard } from './joined-group-card.tsx';
 import './affiliates.css';
 

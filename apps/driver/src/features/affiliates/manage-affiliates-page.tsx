@@ -2,7 +2,7 @@ import { IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { addCircleOutline, peopleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { useJoinedGroups } from './api/joined-groups.ts';
+import { useJoinedGroups } from './api/list-joined-groups.ts';
 import './affiliates.css';
 
 /** spec 000 §2 manage-affiliates: the driver's groups and joining another. */

@@ -4,18 +4,19 @@ import { cloudOfflineOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
+import { defaultHelpline } from '../../lib/api/calls/default-helpline.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { getUuid, signIn } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
+import { completeRegistration } from './api/complete-registration.ts';
 import './auth.css';
 
 /** spec 000 §4: the contact named to a driver whose registration did not go through. */
 async function supportContact(supportEmail: string | undefined): Promise<string> {
   if (supportEmail) return supportEmail;
   try {
-    return (await callApi('defaultHelpline', undefined)).helpline;
+    return await defaultHelpline();
   } catch {
     return '';
   }
@@ -25,7 +26,7 @@ type Outcome = 'confirmed' | 'not-confirmed' | 'offline';
 
 async function confirm(token: string): Promise<Outcome> {
   try {
-    const answer = await callApi('completeRegistration', { token, uuid: await getUuid() });
+    const answer = await completeRegistration({ token, uuid: await getUuid() });
     if (!answer._id) return 'not-confirmed';
     await signIn(answer.user.tokenData);
     return 'confirmed';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { emailRequest } from '@evc/contract';
 import { REGISTRATION_EMAIL_RESEND_SECONDS } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
+import { requestRegistrationEmail } from './api/request-registration-email.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
 
@@ -39,7 +39,7 @@ export function EmailSentPage() {
     }
     setNotice(null);
     try {
-      await callApi('requestRegistrationEmail', parsed.data);
+      await requestRegistrationEmail(parsed.data);
       setNotice({
         kind: 'note',
         text: t('register.emailSent.resent', { email: parsed.data.email }),

@@ -6,7 +6,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { MfaOption, SignedInUser } from '@evc/contract';
 import { API_VERSION_PARTS, APP_VERSION, normaliseLoginName } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useBrand } from '../../lib/brand.ts';
@@ -21,6 +20,7 @@ import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
+import { login } from './api/login.ts';
 import { MfaChallenge } from './mfa-challenge.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
@@ -79,7 +79,7 @@ export function LoginPage() {
     navigate(returnAddress(location.state), { replace: true });
   };
 
-  const login = useSingleFlight(async () => {
+  const submit = useSingleFlight(async () => {
     const credentials = { name: normaliseLoginName(name), password };
     setUnconfirmed(null);
     if (!credentials.name || !credentials.password) {
@@ -88,7 +88,7 @@ export function LoginPage() {
     }
     setError(null);
     try {
-      const answer = await callApi('login', {
+      const answer = await login({
         ...credentials,
         apiVersion: {
           majorversion: API_VERSION_PARTS.major,
@@ -123,7 +123,7 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    login.run();
+    submit.run();
   };
 
   if (mfa) {
@@ -201,8 +201,8 @@ export function LoginPage() {
           className="primary-action"
           expand="block"
           type="submit"
-          disabled={login.busy}
-          onDebouncedClick={login.run}
+          disabled={submit.busy}
+          onDebouncedClick={submit.run}
         >
           {t('auth.login.submit')}
         </DebounceButton>

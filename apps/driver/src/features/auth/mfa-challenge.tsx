@@ -14,11 +14,12 @@ import { FormError } from '../../ui/page-view/page-view.tsx';
 import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
 import { isMfaCode } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { getUuid } from '../../lib/session/session-store.ts';
 import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { mfaRequestToken } from './api/mfa-request-token.ts';
+import { mfaVerify } from './api/mfa-verify.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 
 const METHOD_ICONS: Record<MfaMethod, string> = {
@@ -61,7 +62,7 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
     if (!method) return;
     setError(null);
     try {
-      await callApi('mfaRequestToken', { ...credentials, method, uuid: await getUuid() });
+      await mfaRequestToken({ ...credentials, method, uuid: await getUuid() });
       setCodeSentTo(method);
       setCode('');
     } catch (failure) {
@@ -77,7 +78,7 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
     }
     setError(null);
     try {
-      const answer = await callApi('mfaVerify', {
+      const answer = await mfaVerify({
         ...credentials,
         method,
         mfaToken: code,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { IonButton, IonCheckbox, IonInputPasswordToggle, IonSelectOption } from '@ionic/react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { REGISTRATION_CURRENCY_CHOICES } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { allCurrenciesQuery } from '../../lib/api/calls/get-all-currencies.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
@@ -19,7 +21,6 @@ import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolv
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
 import { TermsModal } from '../../ui/terms-modal/terms-modal.tsx';
-import { useCurrencies } from './api/get-all-currencies.ts';
 import { useStartRegistration } from './api/start-registration.ts';
 import {
   ADDRESS_NAMES,
@@ -118,7 +119,7 @@ export function RegisterPage() {
     control,
     name: ['first_name', 'last_name', 'email', 'password'],
   });
-  const currencies = useCurrencies();
+  const currencies = useQuery(allCurrenciesQuery);
   const start = useStartRegistration();
   const otherCurrencies = (currencies.data ?? []).filter(
     (currency) => !['GBP', 'USD', 'EUR'].includes(currency.code),

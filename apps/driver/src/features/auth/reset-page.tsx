@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isPasswordWeak, isResetTokenInvalidMessage } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
@@ -13,15 +12,16 @@ import { PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
 import { assessPassword } from '../../ui/password-panel/password-strength.ts';
 import { useSingleFlight } from './use-single-flight.ts';
+import { resetPassword } from './api/reset-password.ts';
 import './auth.css';
 
 /**
  * spec 000 §5: resetting yields false when the server's message says the token is invalid; the
  * page then says the link may have expired.
  */
-async function resetPassword(token: string, password: string): Promise<boolean> {
+async function passwordReset(token: string, password: string): Promise<boolean> {
   try {
-    await callApi('resetPassword', { token, password });
+    await resetPassword({ token, password });
     return true;
   } catch (error) {
     if (error instanceof ApiError && isResetTokenInvalidMessage(error.message)) return false;
@@ -55,7 +55,7 @@ export function ResetPage() {
     }
     setProblem(null);
     try {
-      if (!(await resetPassword(token, password))) {
+      if (!(await passwordReset(token, password))) {
         setExpired(true);
         return;
       }

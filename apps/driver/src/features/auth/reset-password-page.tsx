@@ -4,11 +4,11 @@ import { mailOpenOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { emailRequest } from '@evc/contract';
-import { callApi } from '../../lib/api/client.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
+import { forgotPassword } from './api/forgot-password.ts';
 import './auth.css';
 
 /** spec 000 §2: forgotten password — a reset link is e-mailed to the address given. */
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
     }
     setError(null);
     try {
-      await callApi('forgotPassword', parsed.data);
+      await forgotPassword(parsed.data);
       setSentTo(parsed.data.email);
     } catch (failure) {
       setError({ onField: false, text: errorMessage(failure) });

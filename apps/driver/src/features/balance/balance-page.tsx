@@ -3,7 +3,7 @@ import { addCircleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { useUserBalance } from './api/get-user-balance.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { balanceText } from './balance-text.ts';
 import './balance.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -15,7 +15,7 @@ import { useFormatLocale } from '../../lib/dates.ts';
 export function BalancePage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const balance = useUserBalance(user?._id ?? '');
+  const balance = useUserBalance(user?._id ?? '', { refresh: true });
   const locale = useFormatLocale();
 
   return (

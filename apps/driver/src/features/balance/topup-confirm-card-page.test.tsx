@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
-import { useUserBalance } from './api/get-user-balance.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { balanceText } from './balance-text.ts';
 import { TopUpConfirmCardPage } from './topup-confirm-card-page.tsx';
 import { findAlert } from '../../test/alerts.ts';

@@ -10,11 +10,12 @@ import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { ALL_USER_BALANCES } from './api/get-user-balance.ts';
-import { useTopUpCards } from './api/list-cards.ts';
-import { answerChallenge, payTopUp, type TopUpOutcome } from './api/pay-top-up.ts';
+import { allUserBalancesKey } from '../../lib/api/calls/get-user-balance.ts';
+import { useCards } from '../../lib/api/calls/list-cards.ts';
+import { answerChallenge, payTopUp, type TopUpOutcome } from './pay-top-up.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
+import { topUpCards } from './top-up-cards.ts';
 import { driverCurrency } from './topup-amount.ts';
 import './balance.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -42,7 +43,7 @@ export function TopUpConfirmCardPage() {
   const { brand } = useBrand();
   const { user } = useSession();
   const { search } = useLocation();
-  const cards = useTopUpCards();
+  const cards = useCards(topUpCards);
   const [step, setStep] = useState<Step>({ kind: 'ready' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +66,7 @@ export function TopUpConfirmCardPage() {
         return;
       case 'succeeded':
         setStep({ kind: 'ready' });
-        await queryClient.invalidateQueries({ queryKey: ALL_USER_BALANCES });
+        await queryClient.invalidateQueries({ queryKey: allUserBalancesKey });
         await showAlert({
           header: t('topup.doneTitle'),
           message: t('topup.doneMessage', { amount }),

@@ -11,8 +11,9 @@ import {
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useTopUpCards } from './api/list-cards.ts';
+import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
+import { topUpCards } from './top-up-cards.ts';
 import { driverCurrency, topUpLimits, topUpMinor } from './topup-amount.ts';
 import './balance.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -32,7 +33,7 @@ export function TopUpSelectCardPage() {
   const [amount, setAmount] = useState(String(minorToMajor(DEFAULT_TOPUP_MINOR, digits)));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [chosenCard, setChosenCard] = useState<string | null>(null);
-  const cards = useTopUpCards();
+  const cards = useCards(topUpCards);
   const cardId = chosenCard ?? cards.data?.[0]?.id ?? null;
   const quickFormat = new Intl.NumberFormat(locale, {
     style: 'currency',

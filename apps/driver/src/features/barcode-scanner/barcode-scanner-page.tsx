@@ -10,7 +10,7 @@ import {
   type ScanSession,
 } from '../../lib/platform/barcode-scanner.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { ChargerEntry } from '../chargers/charger-entry.tsx';
+import { ChargerEntry } from '../../ui/charger-entry/charger-entry.tsx';
 import { chargerBarcodeFromCode } from './charger-code.ts';
 import './barcode-scanner.css';
 

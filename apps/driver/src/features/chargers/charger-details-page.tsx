@@ -20,8 +20,8 @@ import { rememberCharger } from '../../lib/recent-chargers.ts';
 import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
-import { selectPaymentPath } from '../charging/charging-flow.ts';
-import { useChargerByBarcode } from './use-charger.ts';
+import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
+import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
 import './chargers.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 

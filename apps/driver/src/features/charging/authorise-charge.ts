@@ -7,9 +7,12 @@ import {
   type Wallet,
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { callApi } from '../../lib/api/client.ts';
+import { initiatePaymentIntent } from '../../lib/api/calls/initiate-payment-intent.ts';
+import { sandboxAuthenticatePaymentIntent } from '../../lib/api/calls/sandbox-authenticate-payment-intent.ts';
+import { sandboxConfirmPaymentIntent } from '../../lib/api/calls/sandbox-confirm-payment-intent.ts';
 import type { WalletPay, WalletPaymentRequest } from '../../lib/platform/wallet-pay.ts';
 import { stripeFor } from '../../lib/stripe.ts';
+import { getUncapturedPaymentIntents } from './api/get-uncaptured-payment-intents.ts';
 
 /** The driver's answer in the simulated 3-D Secure challenge. */
 export type ChallengeAnswer = 'approve' | 'fail';
@@ -49,18 +52,10 @@ async function confirmInSandbox(
   challenge: AuthoriseChargeInput['challenge'],
 ): Promise<ChargeAuthorisation> {
   try {
-    let intent = await callApi(
-      'sandboxConfirmPaymentIntent',
-      { payment_method: cardId },
-      { params: { id: intentId } },
-    );
+    let intent = await sandboxConfirmPaymentIntent(intentId, cardId);
     if (intent.status === 'requires_action') {
       const outcome = await challenge();
-      intent = await callApi(
-        'sandboxAuthenticatePaymentIntent',
-        { outcome },
-        { params: { id: intentId } },
-      );
+      intent = await sandboxAuthenticatePaymentIntent(intentId, outcome);
     }
     return intent.status === 'requires_capture'
       ? { kind: 'authorised', intentId }
@@ -103,10 +98,7 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
   if (!input.cardId) return { kind: 'failed', message: null };
   const connectorId = `${input.chargerId}:${input.connectorNumber}`;
   try {
-    const held =
-      input.method === 'PAYG'
-        ? await callApi('getUncapturedPaymentIntents', { card_id: input.cardId })
-        : [];
+    const held = input.method === 'PAYG' ? await getUncapturedPaymentIntents(input.cardId) : [];
     const plan = planChargeIntent({
       method: input.method,
       uncapturedIntentId: reusableIntent(held, connectorId, input.amountMinor)?.intentid ?? null,
@@ -117,7 +109,7 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
       case 'reuse':
         return { kind: 'authorised', intentId: plan.intentId };
       case 'create': {
-        const intent = await callApi('initiatePaymentIntent', {
+        const intent = await initiatePaymentIntent({
           connector_id: connectorId,
           type: 'charge',
           amount: input.amountMinor,
@@ -152,7 +144,7 @@ export async function authoriseWalletCharge(input: {
   connectorNumber: number;
 }): Promise<ChargeAuthorisation | { kind: 'cancelled' }> {
   const outcome = await input.wallets.pay(input.wallet, input.request, async () => {
-    const intent = await callApi('initiatePaymentIntent', {
+    const intent = await initiatePaymentIntent({
       connector_id: `${input.chargerId}:${input.connectorNumber}`,
       type: 'charge',
       amount: input.request.amountMinor,

@@ -9,8 +9,11 @@ import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
-import { useSendReceipt, useUnlockCheck, useUnlockConnector } from './api/cable-and-receipt.ts';
-import { useTransaction } from './api/use-transaction.ts';
+import { useSendReceipt } from '../../lib/api/calls/send-receipt.ts';
+import { readSessionId } from '../../lib/charging-session/charging-flow.ts';
+import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
+import { useUnlockConnector } from './api/unlock-charger-connector.ts';
+import { useUnlockCheck } from './api/unlock-check.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -121,8 +124,8 @@ export function ChargingCompletedPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
-  const transaction = useTransaction(search.get('transactionId') ?? '');
-  const session = transaction.data;
+  const sessionQuery = useChargingSession(readSessionId(search));
+  const session = sessionQuery.data;
   const finished = session?.data.finished === true;
   // Stopped with the cable in at a tariff with overstay fees: the cost grows until the unplug.
   const overstaying =
@@ -140,8 +143,8 @@ export function ChargingCompletedPage() {
           : undefined
       }
     >
-      {transaction.error ? (
-        <FormError message={errorMessage(transaction.error)} />
+      {sessionQuery.error ? (
+        <FormError message={errorMessage(sessionQuery.error)} />
       ) : !session ? (
         <IonSpinner name="crescent" color="primary" />
       ) : (

@@ -5,15 +5,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
 import { formatMoney, isWallet, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { callApi } from '../../lib/api/client.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { walletPay } from '../../lib/platform/wallet-pay.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useChargerByBarcode } from '../chargers/use-charger.ts';
-import { useCards } from '../payments/api/list-cards.ts';
+import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
+import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
-import { usePreauth } from './api/charging-terms.ts';
+import { usePreauth } from './api/get-charger-preauth.ts';
+import { remoteStartTransaction } from './api/remote-start-transaction.ts';
 import {
   authoriseCharge,
   authoriseWalletCharge,
@@ -26,7 +26,7 @@ import {
   selectPaymentPath,
   sessionPath,
   type ChargePoint,
-} from './charging-flow.ts';
+} from '../../lib/charging-session/charging-flow.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -108,7 +108,7 @@ function ConfirmCharge({
       return;
     }
     try {
-      const session = await callApi('remoteStartTransaction', {
+      const session = await remoteStartTransaction({
         chargerid: charger._id,
         connectorid: point.connector,
         intent_id: authorisation.intentId,

@@ -8,9 +8,9 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
-import { useSessionControl, type SessionControl } from './api/session-controls.ts';
-import { useTransaction } from './api/use-transaction.ts';
-import { sessionPath } from './charging-flow.ts';
+import { readSessionId, sessionPath } from '../../lib/charging-session/charging-flow.ts';
+import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
+import { useSessionControl, type SessionControl } from './use-session-control.ts';
 import { useNow } from './use-now.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -82,9 +82,8 @@ export function ChargingInProgressPage() {
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
-  const transactionId = search.get('transactionId') ?? '';
-  const transaction = useTransaction(transactionId);
-  const session = transaction.data;
+  const sessionQuery = useChargingSession(readSessionId(search));
+  const session = sessionQuery.data;
   const finished = session?.state === 'finished' || session?.state === 'rejected';
   const now = useNow(1000, session !== undefined && !finished);
 
@@ -103,8 +102,8 @@ export function ChargingInProgressPage() {
           : undefined
       }
     >
-      {transaction.error ? (
-        <FormError message={errorMessage(transaction.error)} />
+      {sessionQuery.error ? (
+        <FormError message={errorMessage(sessionQuery.error)} />
       ) : !session ? (
         <IonSpinner name="crescent" color="primary" />
       ) : (

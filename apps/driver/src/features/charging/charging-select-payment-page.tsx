@@ -17,11 +17,16 @@ import { useBrand } from '../../lib/brand.ts';
 import { walletPay, type Wallet } from '../../lib/platform/wallet-pay.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useChargerByBarcode } from '../chargers/use-charger.ts';
-import { useCards } from '../payments/api/list-cards.ts';
+import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
+import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
-import { useBalance, usePreauth } from './api/charging-terms.ts';
-import { confirmPaymentPath, readChargePoint, type ChargePoint } from './charging-flow.ts';
+import {
+  confirmPaymentPath,
+  readChargePoint,
+  type ChargePoint,
+} from '../../lib/charging-session/charging-flow.ts';
+import { usePreauth } from './api/get-charger-preauth.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -56,7 +61,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const errorMessage = useErrorMessage();
   const { user } = useSession();
   const cards = useCards();
-  const balance = useBalance(user?._id);
+  const balance = useUserBalance(user?._id);
   const preauth = usePreauth(charger._id);
   const wallets = useWallets(preauth.data?.amount, preauth.data?.currency);
   const locale = useFormatLocale();

@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useTransaction } from './api/use-transaction.ts';
-import { selectPaymentPath, sessionPath } from './charging-flow.ts';
+import {
+  readSessionId,
+  selectPaymentPath,
+  sessionPath,
+} from '../../lib/charging-session/charging-flow.ts';
+import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
 import './charging.css';
 
 /**
@@ -18,9 +22,8 @@ export function StartChargingPage() {
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
-  const transactionId = search.get('transactionId') ?? '';
-  const transaction = useTransaction(transactionId);
-  const session = transaction.data;
+  const sessionQuery = useChargingSession(readSessionId(search));
+  const session = sessionQuery.data;
   const state = session?.state;
 
   useEffect(() => {
@@ -41,8 +44,8 @@ export function StartChargingPage() {
           : undefined
       }
     >
-      {transaction.error ? (
-        <FormError message={errorMessage(transaction.error)} />
+      {sessionQuery.error ? (
+        <FormError message={errorMessage(sessionQuery.error)} />
       ) : !session ? (
         <IonSpinner name="crescent" color="primary" />
       ) : state === 'rejected' ? (

@@ -1,14 +1,13 @@
 import { IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TariffData } from '@evc/contract';
 import { hasTariffChart, isTariffFree, ratePerKwhText } from '@evc/domain';
-import { callApi } from '../../lib/api/client.ts';
+import { useSessionById } from '../../lib/api/calls/get-transaction-by-id.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
-import { transactionKey } from './api/use-transaction.ts';
+import { readSessionId } from '../../lib/charging-session/charging-flow.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 001 §2: variable-tariff?transactionId= — the tariff chart of that session's tariff. */
@@ -16,13 +15,9 @@ export function VariableTariffPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
-  const transactionId = search.get('transactionId') ?? '';
-  const transaction = useQuery({
-    queryKey: transactionKey(transactionId),
-    queryFn: () => callApi('getTransactionByID', { transactionid: transactionId }),
-    enabled: transactionId !== '',
-  });
-  const tariff = transaction.data?.data.tariff;
+  const sessionId = readSessionId(search);
+  const sessionQuery = useSessionById(sessionId);
+  const tariff = sessionQuery.data?.data.tariff;
   const locale = useFormatLocale();
   /** A tariff without half-hourly rates: its rate, and the alternate rate from its time. */
   const flatTariffText = (flat: TariffData) => {
@@ -36,11 +31,11 @@ export function VariableTariffPage() {
     });
   };
   return (
-    <PageView title={t('charging.variableTariff.title')} subtitle={transaction.data?.chargerName}>
-      {!transactionId ? (
+    <PageView title={t('charging.variableTariff.title')} subtitle={sessionQuery.data?.chargerName}>
+      {!sessionId ? (
         <FormError message={t('charging.variableTariff.missing')} />
-      ) : transaction.error ? (
-        <FormError message={errorMessage(transaction.error)} />
+      ) : sessionQuery.error ? (
+        <FormError message={errorMessage(sessionQuery.error)} />
       ) : !tariff ? (
         <IonSpinner name="crescent" color="primary" />
       ) : tariff.variability && !isTariffFree(tariff) && hasTariffChart(tariff.variability) ? (

@@ -12,12 +12,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
+import { useSendReceipt } from '../../lib/api/calls/send-receipt.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useChargeHistory, useEmailReceipt } from './api/get-charge-history.ts';
+import { useChargeHistory } from './api/get-charge-history.ts';
 import { ChargeDetails } from './charge-details.tsx';
 import './history.css';
 
@@ -25,7 +26,7 @@ function ReceiptAction({ item }: { item: ChargeHistoryItem }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
-  const receipt = useEmailReceipt();
+  const receipt = useSendReceipt();
   if (!item.finished) return null;
   return (
     <>

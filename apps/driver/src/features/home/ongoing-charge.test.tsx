@@ -5,12 +5,12 @@ import { renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
 import { signedInAs } from '../../test/signed-in.ts';
 import { fakeApi, ok } from '../../test/stub-server.ts';
-import { useLatestTransaction } from '../charging/api/use-transaction.ts';
+import { useLatestChargingSession } from '../../lib/charging-session/use-latest-charging-session.ts';
 import { OngoingCharge } from './ongoing-charge.tsx';
 
 /** Shown once the latest-charge answer is in: OngoingCharge has rendered it by then too. */
 function LatestAnswered() {
-  return useLatestTransaction().isFetched ? <output data-testid="latest-answered" /> : null;
+  return useLatestChargingSession().isFetched ? <output data-testid="latest-answered" /> : null;
 }
 
 beforeEach(async () => {

@@ -2,15 +2,15 @@ import { IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { flashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@evc/domain';
-import { useLatestTransaction } from '../charging/api/use-transaction.ts';
-import { sessionPath } from '../charging/charging-flow.ts';
+import { sessionPath } from '../../lib/charging-session/charging-flow.ts';
+import { useLatestChargingSession } from '../../lib/charging-session/use-latest-charging-session.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
 /** spec 000 §2: home shows the driver's ongoing charge, leading back to it. */
 export function OngoingCharge() {
   const { t } = useTranslation();
   const locale = useFormatLocale();
-  const latest = useLatestTransaction();
+  const latest = useLatestChargingSession();
   const session = latest.data;
   if (!session || session.data.finished || session.state === 'rejected') return null;
   const { currency, total } = session.data.cost.applied_cost;

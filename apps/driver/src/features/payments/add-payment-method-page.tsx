@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAlert } from '../../lib/alerts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useAddCard } from './api/add-card.ts';
+import { useAddCard } from './api/add-to-stripe-sources.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 import './payments.css';

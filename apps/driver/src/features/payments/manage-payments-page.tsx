@@ -2,12 +2,12 @@ import { IonButton, IonIcon, IonSpinner, useIonAlert } from '@ionic/react';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evc/contract';
+import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { CardLabel, useCardBrand } from '../../ui/card-label/card-label.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useDeleteCard } from './api/delete-card.ts';
-import { useCards } from './api/list-cards.ts';
-import { useSelectDefaultCard } from './api/select-default-card.ts';
+import { useDeleteCard } from './api/delete-stripe-source.ts';
+import { useSelectDefaultCard } from './api/select-default-stripe-source.ts';
 import './payments.css';
 
 /** spec 000 §2: the driver's cards — make one the default, delete one after confirming. */

@@ -2,9 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { IonButton, IonInput } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { sandboxPaymentMethodRequest } from '@evc/contract';
-import { callApi } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { FormError } from '../../ui/page-view/page-view.tsx';
+import { sandboxCreatePaymentMethod } from './api/sandbox-create-payment-method.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
 
@@ -62,7 +62,7 @@ export function SandboxCardForm({ onPaymentMethod, busy, children }: SandboxCard
     if (wrong.size > 0 || !parsed.success || creating || busy) return;
     setCreating(true);
     try {
-      const method = await callApi('sandboxCreatePaymentMethod', parsed.data);
+      const method = await sandboxCreatePaymentMethod(parsed.data);
       await onPaymentMethod(method.id);
     } catch (failure) {
       // spec 000 §8: a failure to create the card token reads 'Error: ' and the provider's message.

@@ -6,7 +6,7 @@ import { rfidUid } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useLinkRfid } from './api/link-rfid.ts';
+import { useLinkRfid } from './use-link-rfid.ts';
 import './rfid.css';
 
 /** spec 000 §2 add-rfid-by-code: the driver types the number printed on the card. */

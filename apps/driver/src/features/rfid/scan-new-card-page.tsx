@@ -16,8 +16,8 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { getUnauthorizedAuths } from './api/get-unauthorized-auths.ts';
-import { useLinkRfid } from './api/link-rfid.ts';
+import { getUnauthorizedAuthsOnChargerByBarcode } from './api/get-unauthorized-auths-on-charger-by-barcode.ts';
+import { useLinkRfid } from './use-link-rfid.ts';
 import './rfid.css';
 
 /** How often the charger's Authorize attempts are read while a card is awaited. */
@@ -72,7 +72,7 @@ export function ScanNewCardPage() {
     const code = polledBarcode;
     const controller = new AbortController();
     const poll = setInterval(() => {
-      getUnauthorizedAuths(code, controller.signal).then(
+      getUnauthorizedAuthsOnChargerByBarcode(code, controller.signal).then(
         (listed) => {
           setPollError(null);
           setStep((current) => afterAttempts(current, listed, Date.now()));
@@ -103,7 +103,7 @@ export function ScanNewCardPage() {
     setError(null);
     setChecking(true);
     try {
-      const listed = await getUnauthorizedAuths(code);
+      const listed = await getUnauthorizedAuthsOnChargerByBarcode(code);
       setStep({ name: 'first', barcode: code, baseline: rfidScanBaseline(listed) });
     } catch (failure) {
       // spec 000 §8: unable to find the charger while scanning a card.

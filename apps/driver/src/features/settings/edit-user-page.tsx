@@ -14,7 +14,7 @@ import { SelectField } from '../../ui/form-field/select-field.tsx';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { useCurrencies } from './api/get-all-currencies.ts';
+import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { CarChoice } from './car-choice.tsx';
 import { SaveFooter } from './save-footer.tsx';

@@ -18,11 +18,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
 import { estimatedRangeMiles, formatMoney } from '@evc/domain';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
+import { useLatestSession } from '../../lib/api/calls/latest-user-transaction.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
-import { useLatestCharge } from './api/latest-charge.ts';
-import { useUserBalance } from './api/user-balance.ts';
 import './settings.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -74,7 +74,7 @@ function CarItem({ user }: { user: User }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const car = user.car_type;
-  const latest = useLatestCharge();
+  const latest = useLatestSession();
   const number = (value: number) =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   if (!car) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useHelpline } from './api/helpline.ts';
+import { useHelpline } from './api/get-helpline.ts';
 import './settings.css';
 
 /** A tel: address keeps only what a dialler reads: digits and a leading plus. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenData, User } from '@evc/contract';
-import { callApi } from '../api/client.ts';
+import { logout } from '../api/calls/logout.ts';
+import { userdata } from '../api/calls/userdata.ts';
 import { endSession } from './end-session.ts';
 import { getTokens, setTokens } from './token-store.ts';
 
@@ -47,7 +48,7 @@ export async function reloadUser(): Promise<User | null> {
     return null;
   }
   try {
-    const user = await callApi('userdata', {});
+    const user = await userdata();
     setSession({ status: 'signed-in', user });
     return user;
   } catch (error) {
@@ -78,9 +79,7 @@ export async function signOut(): Promise<void> {
   const tokens = await getTokens();
   if (tokens) {
     try {
-      await callApi('logout', {
-        tokens: { token: tokens.auth.token, refreshToken: tokens.refresh.token },
-      });
+      await logout({ token: tokens.auth.token, refreshToken: tokens.refresh.token });
     } catch {
       // the session ends on this device whether or not the server answered
     }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormField } from '../form-field/form-field.tsx';
 import { SelectField } from '../form-field/select-field.tsx';
-import { useCountries } from './get-all-countries.ts';
+import { useCountries } from '../../lib/api/calls/get-all-countries.ts';
 
 export type AddressPart = 'line1' | 'line2' | 'city' | 'postcode' | 'country';
 

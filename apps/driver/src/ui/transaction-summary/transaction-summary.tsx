@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { connectorStatusClass, costPerKwh, durationText, formatMoney } from '@evc/domain';
+import { variableTariffPath } from '../../lib/charging-session/charging-flow.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import './transaction-summary.css';
 
@@ -103,10 +104,7 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
       </dl>
       {children}
       {transaction._id && (
-        <Link
-          className="transaction-summary__tariff"
-          to={`/variable-tariff?transactionId=${encodeURIComponent(transaction._id)}`}
-        >
+        <Link className="transaction-summary__tariff" to={variableTariffPath(transaction._id)}>
           {t('transactionSummary.tariffOverview')}
         </Link>
       )}

@@ -31,9 +31,7 @@ class Ocpp16Validator extends Validator {
     const valid = super.validate(schemaId, params);
     const field = unstorableStringField(params);
     if (field !== null) {
-      throw new RPCPropertyConstraintViolationError(
-        `${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
-      );
+      throw new RPCPropertyConstraintViolationError(`${field}: ${UNSTORABLE_TEXT_MESSAGE}`);
     }
     return valid;
   }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CHARGER_PERMISSION, type ListChargersRequest } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
+import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** What the find-charger page asks of /listChargers: every column, connectors populated. */
 export const LIST_CHARGERS_REQUEST = {
@@ -13,18 +14,20 @@ export const LIST_CHARGERS_REQUEST = {
 /** The list changes rarely; live statuses arrive separately, so it is fetched once a while. */
 const LIST_STALE_MS = 10 * 60_000;
 
+export const listChargers = (signal?: AbortSignal) =>
+  callApi(
+    'listChargers',
+    {
+      ...LIST_CHARGERS_REQUEST,
+      populate: [...LIST_CHARGERS_REQUEST.populate],
+      field_filter: [...LIST_CHARGERS_REQUEST.field_filter],
+    },
+    { signal },
+  );
+
 export const listChargersQuery = queryOptions({
-  queryKey: ['listChargers'],
-  queryFn: ({ signal }) =>
-    callApi(
-      'listChargers',
-      {
-        ...LIST_CHARGERS_REQUEST,
-        populate: [...LIST_CHARGERS_REQUEST.populate],
-        field_filter: [...LIST_CHARGERS_REQUEST.field_filter],
-      },
-      { signal },
-    ),
+  queryKey: callQueryKey('listChargers'),
+  queryFn: ({ signal }) => listChargers(signal),
   staleTime: LIST_STALE_MS,
 });
 

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallRequest } from '@evc/contract';
 import { midnightDaysBefore } from '@evc/domain';
 import { callApi } from '../../../lib/api/client.ts';
+import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** The windows the dashboard offers (spec 000 §9): N days from midnight, 1 month, 1 year. */
 export const DASHBOARD_PERIODS = ['today', 'week', 'month', 'year'] as const;
@@ -26,9 +27,16 @@ export function dashboardRequest(
 }
 
 /** POST /getDashboardData {startdate, years, today, chargerid}. */
-export function useDashboardData(period: DashboardPeriod) {
-  return useQuery({
-    queryKey: ['dashboardData', period],
-    queryFn: () => callApi('getDashboardData', dashboardRequest(period, new Date())),
+export const getDashboardData = (request: CallRequest<'getDashboardData'>) =>
+  callApi('getDashboardData', request);
+
+/** Keyed by window, not by request: the request moves with the clock, the window does not. */
+export const dashboardDataQuery = (period: DashboardPeriod) =>
+  queryOptions({
+    queryKey: callQueryKey('getDashboardData', { period }),
+    queryFn: () => getDashboardData(dashboardRequest(period, new Date())),
   });
+
+export function useDashboardData(period: DashboardPeriod) {
+  return useQuery(dashboardDataQuery(period));
 }

@@ -1,21 +1,21 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { ChargeHistoryItem } from '@evc/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CallRequest, ChargeHistoryItem } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
+import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
 /** How many items one page of history holds. */
 export const HISTORY_PAGE_SIZE = 20;
 
-export const chargeHistoryKey = (usercode: string) => ['chargeHistory', usercode] as const;
+/** POST /getChargeHistory {usercode, limit, startdate}: the driver's sessions, newest first. */
+export const getChargeHistory = (request: CallRequest<'getChargeHistory'>) =>
+  callApi('getChargeHistory', request);
 
-/**
- * POST /getChargeHistory {usercode, limit, startdate}: the driver's sessions, newest first; the
- * next page is everything that started before the oldest item shown.
- */
-export function useChargeHistory(usercode: string) {
-  return useInfiniteQuery({
-    queryKey: chargeHistoryKey(usercode),
+/** The next page is everything that started before the oldest item shown. */
+export const chargeHistoryQuery = (usercode: string) =>
+  infiniteQueryOptions({
+    queryKey: callQueryKey('getChargeHistory', { usercode }),
     queryFn: ({ pageParam }) =>
-      callApi('getChargeHistory', {
+      getChargeHistory({
         usercode,
         limit: HISTORY_PAGE_SIZE,
         ...(pageParam ? { startdate: pageParam } : {}),
@@ -25,11 +25,7 @@ export function useChargeHistory(usercode: string) {
       page.length < HISTORY_PAGE_SIZE ? undefined : (page.at(-1)?.startdate ?? undefined),
     enabled: usercode !== '',
   });
-}
 
-/** POST /development/stripe/receipts/send/generic {transactionid}: mails the receipt. */
-export function useEmailReceipt() {
-  return useMutation({
-    mutationFn: (transactionid: string) => callApi('sendReceipt', { transactionid }),
-  });
+export function useChargeHistory(usercode: string) {
+  return useInfiniteQuery(chargeHistoryQuery(usercode));
 }

@@ -4,10 +4,12 @@ import { callApi } from '../../../lib/api/client.ts';
 import { userRfidsQuery } from './get-user-rfids.ts';
 
 /** spec 000 §7: POST /unlinkRFID {rfidid, userid}; answers the cards left. */
+export const unlinkRfid = (body: CallRequest<'unlinkRFID'>) => callApi('unlinkRFID', body);
+
 export function useUnlinkRfid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallRequest<'unlinkRFID'>) => callApi('unlinkRFID', body),
+    mutationFn: unlinkRfid,
     onSuccess: (left, body) => queryClient.setQueryData(userRfidsQuery(body.userid).queryKey, left),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
-import { paymentMethodKey } from './get-payment-method.ts';
+import { listCardsQuery } from '../../../lib/api/calls/list-cards.ts';
+import { paymentMethodQuery } from './get-payment-method.ts';
 
 export type PaymentMethodUpdate = CallRequest<'updatePaymentMethod'>;
 
@@ -14,9 +15,9 @@ export function useUpdatePaymentMethod() {
   return useMutation({
     mutationFn: updatePaymentMethod,
     onSuccess: async (card) => {
-      queryClient.setQueryData(paymentMethodKey(card.id), card);
-      // The card list (manage-payments, payment choices) shows the card's name too.
-      await queryClient.invalidateQueries({ queryKey: ['cards'] });
+      queryClient.setQueryData(paymentMethodQuery(card.id).queryKey, card);
+      // The card list (manage-payments, payment choices, top-up) shows the card's name too.
+      await queryClient.invalidateQueries({ queryKey: listCardsQuery.queryKey });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
+import { userBalanceQuery } from '../../../lib/api/calls/get-user-balance.ts';
 import { setUser, useSession } from '../../../lib/session/session-store.ts';
-import { userBalanceKey } from './user-balance.ts';
 
 export type UserFields = CallRequest<'updateUser'>['fields'];
 
@@ -20,7 +20,7 @@ export function useUpdateUser() {
     mutationFn: (fields: UserFields) => updateUser(user?._id ?? '', fields),
     onSuccess: async (updated) => {
       setUser(updated);
-      await queryClient.invalidateQueries({ queryKey: userBalanceKey(updated._id) });
+      await queryClient.invalidateQueries({ queryKey: userBalanceQuery(updated._id).queryKey });
     },
   });
 }

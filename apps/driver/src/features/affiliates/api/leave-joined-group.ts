@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api/client.ts';
+import { joinedGroupsQuery } from './list-joined-groups.ts';
+
+/** spec 000 §7 /development/usergroup/leavejoined. */
+export const leaveJoinedGroup = (groupid: string) => callApi('leaveJoinedGroup', { groupid });
+
+export function useLeaveGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveJoinedGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: joinedGroupsQuery.queryKey }),
+  });
+}

@@ -1,0 +1,6 @@
+import { callApi } from '../../../lib/api/client.ts';
+
+/** POST /development/charger/pause/{transactionid}: answers the session view. */
+export function pauseTransaction(sessionId: string) {
+  return callApi('pauseTransaction', {}, { params: { transactionid: sessionId } });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../client.ts';
+import { callQueryKey } from '../call-query-key.ts';
+
+/** POST /getTransactionByID {transactionid}: one charging session's view, by its session id. */
+export const getTransactionById = (sessionId: string) =>
+  callApi('getTransactionByID', { transactionid: sessionId });
+
+export const sessionByIdQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: callQueryKey('getTransactionByID', { transactionid: sessionId }),
+    queryFn: () => getTransactionById(sessionId),
+    enabled: sessionId !== '',
+  });
+
+/** The session as last read or pushed, without following it (the variable-tariff page). */
+export function useSessionById(sessionId: string) {
+  return useQuery(sessionByIdQuery(sessionId));
+}
