@@ -9,6 +9,7 @@ import {
 import { DRIVER, type TestApp } from '../../test/test-app.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { createChargerList, type ChargerList } from './charger-list.ts';
+import { DEMO_NETWORK, generateChargerNetwork, insertChargerNetwork } from './demo-network.ts';
 import { createChargerRepository } from './repository.ts';
 import { newChargerRow, storedTariff, toConnectors } from './service.ts';
 import { listedCharger, startChargerListApp } from './test-support.ts';
@@ -17,6 +18,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   ({ t } = await startChargerListApp());
+  // Fifty more chargers, so a read of the list runs over many pages while reports land.
+  const network = generateChargerNetwork({ ...DEMO_NETWORK, count: 50, firstBarcode: 8000 });
+  await insertChargerNetwork(createChargerRepository(t.database.db), network, null);
 });
 afterAll(() => t.close());
 
