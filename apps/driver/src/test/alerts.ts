@@ -28,6 +28,14 @@ export async function pressAlertButton(alert: AlertElement, text: string): Promi
   if (!button) throw new Error(`alert "${alert.header}" has no button "${text}"`);
   await act(async () => {
     if ('handler' in button) await button.handler?.();
-    await alert.dismiss(undefined, 'role' in button ? button.role : undefined);
+  });
+  // Ionic ignores a dismissal while the alert is still being presented (a busy machine is slow to
+  // finish its animation), so it is asked again until it takes it.
+  await waitFor(async () => {
+    let dismissed = false;
+    await act(async () => {
+      dismissed = await alert.dismiss(undefined, 'role' in button ? button.role : undefined);
+    });
+    expect(dismissed, `alert "${alert.header}" closed`).toBe(true);
   });
 }

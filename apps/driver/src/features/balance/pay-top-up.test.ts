@@ -59,10 +59,10 @@ describe('payTopUp', () => {
     stubServer((request) =>
       request.url.endsWith('/initiatePaymentIntent')
         ? json(200, { data: { intentid: 'pi_1', secret: 's', client_secret: 's' } })
-        : json(503, { message: 'Unavailable', code: 'UNAVAILABLE' }),
+        : json(502, { message: 'Error Processing Transaction', code: 'PAYMENT_PROVIDER_ERROR' }),
     );
     await expect(
       payTopUp({ amountMinor: 1000, cardId: 'pm_1', stripeKey: null }),
-    ).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    ).rejects.toMatchObject({ status: 502, code: 'PAYMENT_PROVIDER_ERROR' });
   });
 });
