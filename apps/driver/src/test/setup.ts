@@ -42,11 +42,17 @@ beforeAll(async () => {
   await initI18n({ resources: translations(), language: 'en' });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Ionic moves overlays out of the rendered container, so cleanup() does not reach them; one
+  // still counted as presented would hold back the next test's overlays, so it is dismissed first.
+  const overlays = [
+    ...document.querySelectorAll<HTMLElement & { dismiss?: () => Promise<boolean> }>(
+      'ion-popover, ion-modal, ion-alert, ion-toast',
+    ),
+  ];
+  await Promise.all(overlays.map((overlay) => overlay.dismiss?.().catch(() => false)));
   cleanup();
-  // Ionic moves overlays out of the rendered container, so cleanup() does not reach them.
-  for (const overlay of document.querySelectorAll('ion-popover, ion-modal, ion-alert, ion-toast'))
-    overlay.remove();
+  for (const overlay of overlays) overlay.remove();
   window.localStorage.clear();
 });
 

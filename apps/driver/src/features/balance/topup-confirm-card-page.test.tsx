@@ -100,6 +100,10 @@ function renderPage(address = '/topup-confirm-card?amount=1000&card=pm_card') {
 
 const press = async (name: string | RegExp) => {
   const button = await screen.findByText(name);
+  // The challenge opens while the payment that asked for it is still settling, its buttons
+  // disabled for that moment: a driver presses them once they are enabled.
+  const ionButton = button.closest<HTMLElement & { disabled?: boolean }>('ion-button');
+  await waitFor(() => expect(ionButton?.disabled ?? false).toBe(false));
   act(() => {
     fireEvent.click(button);
   });
