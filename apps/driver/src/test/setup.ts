@@ -50,7 +50,11 @@ afterEach(async () => {
       'ion-popover, ion-modal, ion-alert, ion-toast',
     ),
   ];
-  await Promise.all(overlays.map((overlay) => overlay.dismiss?.().catch(() => false)));
+  await Promise.all(
+    overlays.map(async (overlay) => {
+      await overlay.dismiss?.().catch(() => false);
+    }),
+  );
   cleanup();
   for (const overlay of overlays) overlay.remove();
   window.localStorage.clear();
