@@ -1,3 +1,10 @@
+import type {
+  ConnectorStatusHook,
+  MeterSampleHook,
+  TransactionStartedHook,
+  TransactionStoppedHook,
+} from '../sessions/charger-reports.ts';
+
 /** How message handlers log: details first, as pino takes them. */
 export interface OcppLog {
   error: (details: object, message: string) => void;
@@ -10,39 +17,11 @@ export interface OcppLog {
  * call them again: they must take a message twice as once.
  */
 export interface TransactionHooks {
-  transactionStarted(tx: {
-    transactionId: number;
-    chargerId: string;
-    connectorNumber: number;
-    idTag: string;
-    meterStartWh: number;
-    startedAt: Date;
-  }): Promise<'Blocked' | null>;
+  transactionStarted(tx: TransactionStartedHook): Promise<'Blocked' | null>;
   /** Samples of one charger: its own transaction's, or of none. */
-  metered(
-    samples: {
-      chargerId: string;
-      transactionId: number | null;
-      energyWh: number | null;
-      powerW: number | null;
-      sampledAt: Date;
-    }[],
-  ): Promise<void>;
-  transactionStopped(tx: {
-    transactionId: number;
-    /** The charger whose transaction it is, which sent the stop. */
-    chargerId: string;
-    meterStopWh: number;
-    stoppedAt: Date;
-    /** StopTransaction's reason (OCPP 1.6 Reason), when the charger gave one. */
-    reason: string | null;
-  }): Promise<void>;
-  connectorStatus(report: {
-    chargerId: string;
-    connectorNumber: number;
-    status: string;
-    reportedAt: Date;
-  }): Promise<void>;
+  metered(samples: MeterSampleHook[]): Promise<void>;
+  transactionStopped(tx: TransactionStoppedHook): Promise<void>;
+  connectorStatus(report: ConnectorStatusHook): Promise<void>;
   /** Whether a driver's RFID card may start a charge here now (it must be paid for). */
   cardStatus?(input: { chargerId: string; userId: string }): Promise<'Accepted' | 'Blocked'>;
 }
