@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { IonButton, IonCheckbox, IonIcon, IonInput, IonInputPasswordToggle } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { IonButton, IonCheckbox, IonIcon, IonInputPasswordToggle } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { playCircleOutline } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { MfaOption, SignedInUser } from '@evc/contract';
-import { API_VERSION_PARTS, APP_VERSION, normaliseLoginName } from '@evc/domain';
+import type { z } from 'zod';
+import { loginRequest, type MfaOption, type SignedInUser } from '@evc/contract';
+import { API_VERSION_PARTS, APP_VERSION } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
@@ -17,6 +20,10 @@ import {
   saveCredentials,
 } from '../../lib/session/stored-credentials.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
@@ -25,10 +32,13 @@ import { MfaChallenge } from './mfa-challenge.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
 
-interface Credentials {
-  name: string;
-  password: string;
-}
+/** The name and password with the contract's rules; the name trimmed, in lower case (spec 000 §5). */
+const credentialsForm = loginRequest.pick({ name: true, password: true });
+type Form = z.input<typeof credentialsForm>;
+type Credentials = z.output<typeof credentialsForm>;
+
+/** A missing name or password: the form says once that both are needed. */
+const MISSING = 'too_small';
 
 /** Where a guard sent the driver from, to return there after signing in. */
 function returnAddress(state: unknown): string {
@@ -52,23 +62,32 @@ export function LoginPage() {
   const alert = useAlert();
   const errorMessage = useErrorMessage();
   const videoVisible = useFeatureVisible('HOW_TO_VIDEO') && Boolean(brand.howToVideoUrl);
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const refusalText = useRefusalText();
+  const { control, formState, handleSubmit, reset, setError } = useForm<Form, unknown, Credentials>(
+    {
+      defaultValues: { name: '', password: '' },
+      // A missing input is only marked; too long an input says its limit beside it.
+      resolver: wordedResolver(zodResolver(credentialsForm), (_path, refusal) =>
+        refusal.type === MISSING ? '' : refusalText(refusal.message, t('errors.generic')),
+      ),
+      shouldFocusError: false,
+    },
+  );
   const [keepLoggedIn, setKeepLoggedIn] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // spec 000 §8 Registration Not Confirmed: the address to send the confirmation e-mail to again.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [mfa, setMfa] = useState<{ credentials: Credentials; options: MfaOption[] } | null>(null);
   const [videoOpen, setVideoOpen] = useState(false);
+  const missing = refusedInputs(formState.errors).some(([, refusal]) => refusal.type === MISSING);
+  const error = missing ? t('auth.login.missing') : formState.errors.root?.server?.message;
 
   useEffect(() => {
     void loadCredentials().then((stored) => {
       if (!stored) return;
-      setName(stored.username);
-      setPassword(stored.password);
+      reset({ name: stored.username, password: stored.password });
       setKeepLoggedIn(true);
     });
-  }, []);
+  }, [reset]);
 
   /** spec 000 §3: with keep-me-logged-in the name and password stay in device storage. */
   const finish = async (user: SignedInUser, credentials: Credentials) => {
@@ -79,14 +98,7 @@ export function LoginPage() {
     navigate(returnAddress(location.state), { replace: true });
   };
 
-  const submit = useSingleFlight(async () => {
-    const credentials = { name: normaliseLoginName(name), password };
-    setUnconfirmed(null);
-    if (!credentials.name || !credentials.password) {
-      setError(t('auth.login.missing'));
-      return;
-    }
-    setError(null);
+  const signInWith = async (credentials: Credentials) => {
     try {
       const answer = await login({
         ...credentials,
@@ -111,20 +123,29 @@ export function LoginPage() {
       } else if (answer.user) {
         await finish(answer.user, credentials);
       } else {
-        setError(t('errors.generic'));
+        setError('root.server', { type: 'server', message: t('errors.generic') });
       }
     } catch (failure) {
-      setError(errorMessage(failure));
+      placeRefusal(
+        failure,
+        setError,
+        (field) => (field === 'name' || field === 'password' ? field : null),
+        () =>
+          refusalText(
+            failure instanceof Error ? failure.message : undefined,
+            errorMessage(failure),
+          ),
+      );
       if (failure instanceof ApiError && failure.code === 'REGISTRATION_NOT_CONFIRMED') {
         setUnconfirmed(credentials.name);
       }
     }
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit.run();
   };
+
+  const submit = useSingleFlight(() => {
+    setUnconfirmed(null);
+    return handleSubmit(signInWith)();
+  });
 
   if (mfa) {
     return (
@@ -148,32 +169,30 @@ export function LoginPage() {
       <div className="auth-language">
         <LanguageSelector />
       </div>
-      <form onSubmit={onSubmit} noValidate>
-        <IonInput
-          className="field"
-          name="email"
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit.run();
+        }}
+        noValidate
+      >
+        <FormField
+          control={control}
+          name="name"
+          label={t('auth.fields.email')}
           type="email"
           inputmode="email"
           autocomplete="username"
-          label={t('auth.fields.email')}
-          labelPlacement="floating"
-          fill="outline"
-          value={name}
-          onIonInput={(event) => setName(event.detail.value ?? '')}
         />
-        <IonInput
-          className="field"
+        <FormField
+          control={control}
           name="password"
+          label={t('auth.fields.password')}
           type="password"
           autocomplete="current-password"
-          label={t('auth.fields.password')}
-          labelPlacement="floating"
-          fill="outline"
-          value={password}
-          onIonInput={(event) => setPassword(event.detail.value ?? '')}
         >
           <IonInputPasswordToggle slot="end" />
-        </IonInput>
+        </FormField>
         <IonCheckbox
           className="check-row"
           labelPlacement="end"

@@ -1,19 +1,51 @@
-import { useState, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput, IonInputPasswordToggle } from '@ionic/react';
+import { useState } from 'react';
+import { IonButton, IonIcon, IonInputPasswordToggle } from '@ionic/react';
+import { toNestErrors } from '@hookform/resolvers';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { timeOutline } from 'ionicons/icons';
+import { useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { resetPasswordRequest } from '@evc/contract';
 import { isPasswordWeak, isResetTokenInvalidMessage } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
 import { assessPassword } from '../../ui/password-panel/password-strength.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import { resetPassword } from './api/reset-password.ts';
 import './auth.css';
+
+/** The new password with the contract's rules, and its confirmation; the token is the link's. */
+const newPasswordForm = resetPasswordRequest
+  .pick({ password: true })
+  .extend({ confirmPassword: z.string() });
+type Form = z.input<typeof newPasswordForm>;
+type SentForm = z.output<typeof newPasswordForm>;
+
+/** A refusal by the spec's rules, its message a translation key. */
+const SPEC_REFUSAL = 'spec';
+
+/** spec 001 §5: a weak password and a mismatch are refused first; then the contract's rules. */
+const newPasswordResolver: Resolver<Form, unknown, SentForm> = async (values, context, options) => {
+  const { strength } = await assessPassword(values.password);
+  const refused: Record<string, FieldError> = {};
+  if (isPasswordWeak(values.password, strength))
+    refused.password = { type: SPEC_REFUSAL, message: 'register.errors.weakPassword' };
+  if (values.password !== values.confirmPassword)
+    refused.confirmPassword = { type: SPEC_REFUSAL, message: 'register.errors.passwordMismatch' };
+  if (Object.keys(refused).length > 0)
+    return { values: {}, errors: toNestErrors(refused, options) };
+  return zodResolver(newPasswordForm)(values, context, options);
+};
 
 /**
  * spec 000 §5: resetting yields false when the server's message says the token is invalid; the
@@ -29,8 +61,6 @@ async function passwordReset(token: string, password: string): Promise<boolean> 
   }
 }
 
-type Problem = { field: 'password' | 'confirm' | null; text: string };
-
 /** spec 000 §2: reset/{token} lets the user set a new password. */
 export function ResetPage() {
   const { t } = useTranslation();
@@ -38,46 +68,44 @@ export function ResetPage() {
   const navigate = useNavigate();
   const alert = useAlert();
   const errorMessage = useErrorMessage();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const refusalText = useRefusalText();
   const [expired, setExpired] = useState(false);
-
-  const save = useSingleFlight(async () => {
-    const { strength } = await assessPassword(password);
-    if (isPasswordWeak(password, strength)) {
-      setProblem({ field: 'password', text: t('register.errors.weakPassword') });
-      return;
-    }
-    if (password !== confirm) {
-      setProblem({ field: 'confirm', text: t('register.errors.passwordMismatch') });
-      return;
-    }
-    setProblem(null);
-    try {
-      if (!(await passwordReset(token, password))) {
-        setExpired(true);
-        return;
-      }
-      navigate('/login', { replace: true });
-      void alert.showAlert({ header: t('reset.done.title'), message: t('reset.done.message') });
-    } catch (failure) {
-      const weak = failure instanceof ApiError && failure.code === 'WEAK_PASSWORD';
-      setProblem({ field: weak ? 'password' : null, text: errorMessage(failure) });
-    }
+  const { control, formState, handleSubmit, setError } = useForm<Form, unknown, SentForm>({
+    defaultValues: { password: '', confirmPassword: '' },
+    resolver: wordedResolver(newPasswordResolver, (_path, refusal) =>
+      refusal.type === SPEC_REFUSAL
+        ? t(refusal.message ?? '')
+        : refusalText(refusal.message, t('register.errors.weakPassword')),
+    ),
+    shouldFocusError: false,
   });
+  const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.run();
-  };
-
-  const errorOf = (field: Problem['field']) =>
-    problem && problem.field === field ? (
-      <p className={field ? 'field-error' : 'form-error'} role="alert">
-        {problem.text}
-      </p>
-    ) : null;
+  const save = useSingleFlight(() =>
+    handleSubmit(async (form) => {
+      try {
+        if (!(await passwordReset(token, form.password))) {
+          setExpired(true);
+          return;
+        }
+        navigate('/login', { replace: true });
+        void alert.showAlert({ header: t('reset.done.title'), message: t('reset.done.message') });
+      } catch (failure) {
+        placeRefusal(
+          failure,
+          setError,
+          (field) => (field === 'password' ? field : null),
+          (input) =>
+            refusalText(
+              failure instanceof Error ? failure.message : undefined,
+              input && failure instanceof ApiError && failure.code === 'VALIDATION'
+                ? t('register.errors.weakPassword')
+                : errorMessage(failure),
+            ),
+        );
+      }
+    })(),
+  );
 
   if (expired) {
     return (
@@ -103,38 +131,34 @@ export function ResetPage() {
 
   return (
     <PageView title={t('reset.set.title')} subtitle={t('reset.set.subtitle')} withBrand>
-      <form onSubmit={onSubmit} noValidate>
-        <IonInput
-          className={problem?.field === 'password' ? 'field ion-invalid ion-touched' : 'field'}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.run();
+        }}
+        noValidate
+      >
+        <FormField
+          control={control}
           name="password"
-          type="password"
-          autocomplete="new-password"
           label={t('reset.set.password')}
-          labelPlacement="floating"
-          fill="outline"
-          value={password}
-          onIonInput={(event) => setPassword(event.detail.value ?? '')}
-        >
-          <IonInputPasswordToggle slot="end" />
-        </IonInput>
-        <PasswordPanel password={password} />
-        {errorOf('password')}
-        <IonInput
-          className={problem?.field === 'confirm' ? 'field ion-invalid ion-touched' : 'field'}
-          name="confirmPassword"
           type="password"
           autocomplete="new-password"
-          label={t('reset.set.confirm')}
-          labelPlacement="floating"
-          fill="outline"
-          value={confirm}
-          onIonInput={(event) => setConfirm(event.detail.value ?? '')}
+          after={<PasswordPanel password={password} />}
         >
           <IonInputPasswordToggle slot="end" />
-        </IonInput>
-        {errorOf('confirm')}
+        </FormField>
+        <FormField
+          control={control}
+          name="confirmPassword"
+          label={t('reset.set.confirm')}
+          type="password"
+          autocomplete="new-password"
+        >
+          <IonInputPasswordToggle slot="end" />
+        </FormField>
         <p className="form-note">{t('register.passwordAdvice')}</p>
-        {errorOf(null)}
+        <FormError message={formState.errors.root?.server?.message} />
         <DebounceButton
           className="primary-action"
           expand="block"

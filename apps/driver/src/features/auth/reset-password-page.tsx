@@ -1,12 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
+import { useState } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { mailOpenOutline } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { emailRequest } from '@evc/contract';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 import { forgotPassword } from './api/forgot-password.ts';
 import './auth.css';
@@ -15,29 +22,37 @@ import './auth.css';
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const [email, setEmail] = useState('');
+  const refusalText = useRefusalText();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<{ onField: boolean; text: string } | null>(null);
-
-  const request = useSingleFlight(async () => {
-    const parsed = emailRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError({ onField: true, text: t('register.errors.email') });
-      return;
-    }
-    setError(null);
-    try {
-      await forgotPassword(parsed.data);
-      setSentTo(parsed.data.email);
-    } catch (failure) {
-      setError({ onField: false, text: errorMessage(failure) });
-    }
+  const { control, formState, handleSubmit, setError } = useForm({
+    defaultValues: { email: '' },
+    resolver: wordedResolver(zodResolver(emailRequest), (_path, refusal) =>
+      refusalText(refusal.message, t('register.errors.email')),
+    ),
+    shouldFocusError: false,
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    request.run();
-  };
+  const request = useSingleFlight(() =>
+    handleSubmit(async (form) => {
+      try {
+        await forgotPassword(form);
+        setSentTo(form.email);
+      } catch (failure) {
+        placeRefusal(
+          failure,
+          setError,
+          (field) => (field === 'email' ? field : null),
+          (input) =>
+            refusalText(
+              failure instanceof Error ? failure.message : undefined,
+              input && failure instanceof ApiError && failure.code === 'VALIDATION'
+                ? t('register.errors.email')
+                : errorMessage(failure),
+            ),
+        );
+      }
+    })(),
+  );
 
   if (sentTo) {
     return (
@@ -64,24 +79,22 @@ export function ResetPasswordPage() {
 
   return (
     <PageView title={t('reset.request.title')} subtitle={t('reset.request.subtitle')} withBrand>
-      <form onSubmit={onSubmit} noValidate>
-        <IonInput
-          className={error?.onField ? 'field ion-invalid ion-touched' : 'field'}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          request.run();
+        }}
+        noValidate
+      >
+        <FormField
+          control={control}
           name="email"
+          label={t('auth.fields.email')}
           type="email"
           inputmode="email"
           autocomplete="email"
-          label={t('auth.fields.email')}
-          labelPlacement="floating"
-          fill="outline"
-          value={email}
-          onIonInput={(event) => setEmail(event.detail.value ?? '')}
         />
-        {error && (
-          <p className={error.onField ? 'field-error' : 'form-error'} role="alert">
-            {error.text}
-          </p>
-        )}
+        <FormError message={formState.errors.root?.server?.message} />
         <DebounceButton
           className="primary-action"
           expand="block"
