@@ -1,29 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { warningOutline } from 'ionicons/icons';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DELETION_CONFIRMATION_WORD, isDeletionConfirmed } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { signOut } from '../../lib/session/session-store.ts';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { requestAccountDeletion } from './api/request-account-deletion.ts';
 import './account.css';
+
+/** The call carries nothing; the form only holds the word the driver types to confirm. */
+const deletionForm = z.object({ confirmation: z.string().refine(isDeletionConfirmed) });
 
 /** spec 000 §2, 001 §5: the account is deleted once the driver has typed the word delete. */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirmed = isDeletionConfirmed(typed);
+  const typeWord = t('deleteAccount.typeWord', { word: DELETION_CONFIRMATION_WORD });
+  const { control, formState, handleSubmit, setError } = useForm({
+    defaultValues: { confirmation: '' },
+    resolver: wordedResolver(zodResolver(deletionForm), () => typeWord),
+    shouldFocusError: false,
+  });
+  const confirmed = isDeletionConfirmed(useWatch({ control, name: 'confirmation' }));
 
-  const submit = async () => {
-    if (!confirmed || busy) return;
-    setBusy(true);
-    setError(null);
+  const remove = handleSubmit(async () => {
     try {
       await requestAccountDeletion({});
       await showAlert({
@@ -32,15 +40,14 @@ export function DeleteAccountPage() {
       });
       await signOut();
     } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
+      placeRefusal(
+        failure,
+        setError,
+        () => null,
+        () => errorMessage(failure),
+      );
     }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
+  });
 
   return (
     <PageView title={t('deleteAccount.title')}>
@@ -56,25 +63,27 @@ export function DeleteAccountPage() {
           </ul>
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate>
-        <IonInput
-          className="field"
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!formState.isSubmitting) void remove();
+        }}
+        noValidate
+      >
+        <FormField
+          control={control}
           name="confirmation"
+          label={typeWord}
           autocapitalize="off"
           autocomplete="off"
-          label={t('deleteAccount.typeWord', { word: DELETION_CONFIRMATION_WORD })}
-          labelPlacement="floating"
-          fill="outline"
-          value={typed}
-          onIonInput={(event) => setTyped(event.detail.value ?? '')}
         />
-        <FormError message={error} />
+        <FormError message={formState.errors.root?.server?.message} />
         <IonButton
           className="primary-action"
           expand="block"
           color="danger"
           type="submit"
-          disabled={!confirmed || busy}
+          disabled={!confirmed || formState.isSubmitting}
         >
           {t('deleteAccount.submit')}
         </IonButton>

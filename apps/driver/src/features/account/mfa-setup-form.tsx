@@ -1,10 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
+import { useState } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { copyOutline, openOutline } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { phoneNumber, type CallResponse, type MfaMethod } from '@evc/contract';
+import { mfaSetupRequest, type CallResponse, type MfaMethod } from '@evc/contract';
 import { isMfaCode } from '@evc/domain';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { mfaSetup } from './api/mfa-setup.ts';
@@ -12,6 +19,13 @@ import { mfaSetupConfirm } from './api/mfa-setup-confirm.ts';
 import { MFA_METHOD_ICONS } from './mfa-methods.ts';
 
 type Enrolment = CallResponse<'mfaSetup'>;
+
+/**
+ * The phone number a code is texted to, with the contract's rule. The code itself is typed into
+ * the one-time-code widget and only its shape is checked, so it stays outside the form.
+ */
+const phoneForm = mfaSetupRequest.pick({ phone_number: true }).required();
+const phoneInput = (field: string) => (field === 'phone_number' ? field : null);
 
 /** The set-up key in groups of four, easier to type into an app by hand. */
 function inGroups(secret: string): string {
@@ -37,47 +51,63 @@ export interface MfaSetupFormProps {
 export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFormProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const refusalText = useRefusalText();
+  const { control, formState, handleSubmit, setError, clearErrors } = useForm({
+    defaultValues: { phone_number: defaultPhone },
+    resolver: wordedResolver(zodResolver(phoneForm), (_path, refusal) =>
+      refusalText(refusal.message, t('register.errors.phone')),
+    ),
+    shouldFocusError: false,
+  });
   const [choice, setChoice] = useState<MfaMethod | null>(null);
-  const [phone, setPhone] = useState(defaultPhone);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selected = choice && missing.includes(choice) ? choice : (missing[0] ?? null);
 
+  /** What went wrong with the form as a whole (not the phone number), under it. */
+  const showProblem = (message: string) => setError('root.server', { type: 'server', message });
+
   const run = async (action: () => Promise<void>) => {
     if (busy) return;
     setBusy(true);
-    setError(null);
+    clearErrors();
     try {
       await action();
     } catch (failure) {
-      setError(errorMessage(failure));
+      placeRefusal(failure, setError, phoneInput, (input) =>
+        refusalText(
+          failure instanceof Error ? failure.message : undefined,
+          input && failure instanceof ApiError && failure.code === 'VALIDATION'
+            ? t('register.errors.phone')
+            : errorMessage(failure),
+        ),
+      );
     } finally {
       setBusy(false);
     }
   };
 
-  const send = (method: MfaMethod) =>
+  const enrol = (method: MfaMethod, phone?: string) =>
     run(async () => {
-      if (method === 'phone' && !phoneNumber.safeParse(phone).success) {
-        setError(t('register.errors.phone'));
-        return;
-      }
       const answer = await mfaSetup({
         method,
-        ...(method === 'phone' ? { phone_number: phone.trim() } : {}),
+        ...(phone === undefined ? {} : { phone_number: phone }),
       });
       setEnrolment(answer);
       setCode('');
       setNotice(method === 'app' ? null : t('auth.mfa.sent'));
     });
 
+  /** A text message needs a valid phone number first; the other methods need nothing typed. */
+  const send = (method: MfaMethod) =>
+    method === 'phone' ? handleSubmit((form) => enrol(method, form.phone_number))() : enrol(method);
+
   const confirm = (method: MfaMethod) =>
     run(async () => {
       if (!isMfaCode(code)) {
-        setError(t('auth.mfa.codeInvalid'));
+        showProblem(t('auth.mfa.codeInvalid'));
         return;
       }
       const answer = await mfaSetupConfirm({ method, code });
@@ -90,30 +120,32 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
   const copySecret = async (secret: string) => {
     try {
       await navigator.clipboard.writeText(secret);
-      setError(null);
+      clearErrors();
       setNotice(t('mfa.copied'));
     } catch {
-      setError(t('mfa.copyFailed'));
+      showProblem(t('mfa.copyFailed'));
     }
   };
 
   const cancel = () => {
     setEnrolment(null);
     setCode('');
-    setError(null);
+    clearErrors();
     setNotice(null);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (enrolment) void confirm(enrolment.method);
-    else if (selected) void send(selected);
   };
 
   if (!selected) return null;
 
   return (
-    <form className="mfa-setup" onSubmit={onSubmit} noValidate>
+    <form
+      className="mfa-setup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (enrolment) void confirm(enrolment.method);
+        else void send(selected);
+      }}
+      noValidate
+    >
       <h2 className="mfa-setup__title">
         {enrolment
           ? t('mfa.setUp', { method: t(`mfa.methods.${enrolment.method}`) })
@@ -134,7 +166,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
                   checked={selected === method}
                   onChange={() => {
                     setChoice(method);
-                    setError(null);
+                    clearErrors();
                   }}
                 />
                 <IonIcon icon={MFA_METHOD_ICONS[method]} aria-hidden="true" />
@@ -144,17 +176,13 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
           </div>
           <p className="form-note">{t(`mfa.explain.${selected}`)}</p>
           {selected === 'phone' && (
-            <IonInput
-              className="field"
-              name="phone"
+            <FormField
+              control={control}
+              name="phone_number"
+              label={t('register.fields.phone_number')}
               type="tel"
               inputmode="tel"
               autocomplete="tel"
-              label={t('register.fields.phone_number')}
-              labelPlacement="floating"
-              fill="outline"
-              value={phone}
-              onIonInput={(event) => setPhone(event.detail.value ?? '')}
             />
           )}
         </>
@@ -198,7 +226,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
         </p>
       )}
       {enrolment && <MfaCodeInput value={code} onChange={setCode} />}
-      <FormError message={error} />
+      <FormError message={formState.errors.root?.server?.message} />
       <IonButton className="primary-action" expand="block" type="submit" disabled={busy}>
         {enrolment ? t('mfa.confirm') : selected === 'app' ? t('mfa.showQr') : t('auth.mfa.send')}
       </IonButton>
