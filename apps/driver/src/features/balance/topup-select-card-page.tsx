@@ -1,15 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { IonButton, IonInput, IonItem, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
+import { useState } from 'react';
+import { IonButton, IonItem, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import {
   DEFAULT_DECIMAL_DIGITS,
   DEFAULT_TOPUP_MINOR,
   minorToMajor,
   TOPUP_QUICK_AMOUNTS,
+  type MoneyCurrency,
 } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
@@ -17,6 +23,17 @@ import { topUpCards } from './top-up-cards.ts';
 import { driverCurrency, topUpLimits, topUpMinor } from './topup-amount.ts';
 import './balance.css';
 import { useFormatLocale } from '../../lib/dates.ts';
+
+/** The typed amount as minor units of the driver's currency, within the top-up limits. */
+const topUpForm = (currency: MoneyCurrency, locale: string) =>
+  z.object({
+    amount: z.string().transform((typed, context) => {
+      const minor = topUpMinor(typed, currency, locale);
+      if (minor !== null) return minor;
+      context.addIssue({ code: 'custom', message: 'outside the top-up limits' });
+      return z.NEVER;
+    }),
+  });
 
 /**
  * spec 000 §2, §9: the amount (quick amounts 5, 10, 25, 50 or a free amount, 30.00 to start
@@ -30,8 +47,14 @@ export function TopUpSelectCardPage() {
   const currency = driverCurrency(user);
   const locale = useFormatLocale();
   const digits = currency.decimal_digits ?? DEFAULT_DECIMAL_DIGITS;
-  const [amount, setAmount] = useState(String(minorToMajor(DEFAULT_TOPUP_MINOR, digits)));
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const { control, clearErrors, handleSubmit, setValue } = useForm({
+    defaultValues: { amount: String(minorToMajor(DEFAULT_TOPUP_MINOR, digits)) },
+    resolver: wordedResolver(zodResolver(topUpForm(currency, locale)), () =>
+      t('topup.amountLimits', topUpLimits(currency, locale)),
+    ),
+    shouldFocusError: false,
+  });
+  const amount = useWatch({ control, name: 'amount' });
   const [chosenCard, setChosenCard] = useState<string | null>(null);
   const cards = useCards(topUpCards);
   const cardId = chosenCard ?? cards.data?.[0]?.id ?? null;
@@ -41,26 +64,20 @@ export function TopUpSelectCardPage() {
     maximumFractionDigits: 0,
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const minor = topUpMinor(amount, currency, locale);
-    if (minor === null) {
-      setAmountError(t('topup.amountLimits', topUpLimits(currency, locale)));
-      return;
-    }
+  const submit = handleSubmit(({ amount: minor }) => {
     if (!cardId) return;
     const search = new URLSearchParams({ amount: String(minor), card: cardId });
     navigate(`/topup-confirm-card?${search.toString()}`);
-  };
+  });
 
-  const pick = (value: string) => {
-    setAmount(value);
-    setAmountError(null);
+  const pick = (quick: number) => {
+    setValue('amount', String(quick));
+    clearErrors('amount');
   };
 
   return (
     <PageView title={t('topup.selectTitle')} subtitle={t('topup.selectSubtitle')}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 className="topup-section-title" id="topup-amount-title">
           {t('topup.amount')}
         </h2>
@@ -70,24 +87,19 @@ export function TopUpSelectCardPage() {
               key={quick}
               fill={amount === String(quick) ? 'solid' : 'outline'}
               aria-pressed={amount === String(quick)}
-              onClick={() => pick(String(quick))}
+              onClick={() => pick(quick)}
             >
               {quickFormat.format(quick)}
             </IonButton>
           ))}
         </div>
-        <IonInput
-          className="field"
+        <FormField
+          control={control}
           name="amount"
           inputmode="decimal"
           label={t('topup.otherAmount', { currency: currency.code.toUpperCase() })}
-          labelPlacement="floating"
-          fill="outline"
-          value={amount}
           helperText={t('topup.amountHelp', topUpLimits(currency, locale))}
-          onIonInput={(event) => pick(event.detail.value ?? '')}
         />
-        <FormError message={amountError} />
 
         <h2 className="topup-section-title">{t('topup.card')}</h2>
         {cards.isPending && <p className="topup-empty">{t('common.loading')}</p>}

@@ -1,12 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { IonButton, IonInput } from '@ionic/react';
+import { useState, type ReactNode } from 'react';
+import { IonButton } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { sandboxPaymentMethodRequest } from '@evc/contract';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { sandboxCreatePaymentMethod } from './api/sandbox-create-payment-method.ts';
-
-type Field = 'number' | 'expiry' | 'cvc';
 
 /** The sandbox provider's test cards (Stripe's own numbers) and what each does. */
 export const SANDBOX_TEST_CARDS = [
@@ -24,10 +28,33 @@ export function parseExpiry(text: string): { exp_month: number; exp_year: number
   return { exp_month: Number(match[1]), exp_year: year < 100 ? 2000 + year : year };
 }
 
-function fieldOf(path: PropertyKey | undefined): Field {
-  if (path === 'number' || path === 'cvc') return path;
-  return 'expiry';
-}
+const cardExpiry = sandboxPaymentMethodRequest.pick({ exp_month: true, exp_year: true });
+
+/**
+ * The provider's own rules for a card, with the expiry typed as the card shows it ('MM/YY') and
+ * the CVC as typed, spaces around it left out.
+ */
+const sandboxCard = sandboxPaymentMethodRequest.pick({ number: true }).extend({
+  expiry: z.string().transform((typed, context) => {
+    const expiry = cardExpiry.safeParse(parseExpiry(typed));
+    if (expiry.success) return expiry.data;
+    context.addIssue({ code: 'custom', message: 'an expiry as MM/YY' });
+    return z.NEVER;
+  }),
+  cvc: z.string().trim().pipe(sandboxPaymentMethodRequest.shape.cvc),
+});
+
+type Form = z.input<typeof sandboxCard>;
+type Input = keyof Form;
+
+const INPUTS: readonly Input[] = ['number', 'expiry', 'cvc'];
+const isInput = (path: string): path is Input => (INPUTS as readonly string[]).includes(path);
+
+/** The provider names a refused card's input by the request's field; the expiry is two of them. */
+const inputOf = (field: string): Input | null => {
+  if (field === 'exp_month' || field === 'exp_year') return 'expiry';
+  return isInput(field) ? field : null;
+};
 
 export interface SandboxCardFormProps {
   /** Saves the payment method the sandbox created; failures are the caller's to show. */
@@ -42,75 +69,57 @@ export interface SandboxCardFormProps {
  */
 export function SandboxCardForm({ onPaymentMethod, busy, children }: SandboxCardFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Field, string>>({ number: '', expiry: '', cvc: '' });
-  const [invalid, setInvalid] = useState<Field[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const { control, formState, handleSubmit, setError } = useForm({
+    defaultValues: { number: '', expiry: '', cvc: '' },
+    resolver: wordedResolver(zodResolver(sandboxCard), (path) =>
+      isInput(path) ? t(`payments.sandbox.invalid.${path}`) : '',
+    ),
+    shouldFocusError: false,
+  });
 
-  const submit = async () => {
-    setError(null);
-    const expiry = parseExpiry(values.expiry);
-    const parsed = sandboxPaymentMethodRequest.safeParse({
-      number: values.number,
-      cvc: values.cvc.trim(),
-      exp_month: expiry?.exp_month ?? 0,
-      exp_year: expiry?.exp_year ?? 0,
-    });
-    const wrong = new Set<Field>(parsed.error?.issues.map((issue) => fieldOf(issue.path[0])));
-    if (!expiry) wrong.add('expiry');
-    setInvalid([...wrong]);
-    if (wrong.size > 0 || !parsed.success || creating || busy) return;
+  const submit = handleSubmit(async ({ expiry, ...card }) => {
+    if (creating || busy) return;
     setCreating(true);
     try {
-      const method = await sandboxCreatePaymentMethod(parsed.data);
+      const method = await sandboxCreatePaymentMethod({ ...card, ...expiry });
       await onPaymentMethod(method.id);
     } catch (failure) {
-      // spec 000 §8: a failure to create the card token reads 'Error: ' and the provider's message.
-      const message = failure instanceof ApiError ? failure.message : t('errors.generic');
-      setError(t('payments.add.providerError', { message }));
+      placeRefusal(failure, setError, inputOf, (input) => {
+        if (input) return t(`payments.sandbox.invalid.${input}`);
+        // spec 000 §8: a failure to create the card token reads 'Error: ' and the provider's message.
+        const message = failure instanceof ApiError ? failure.message : t('errors.generic');
+        return t('payments.add.providerError', { message });
+      });
     } finally {
       setCreating(false);
     }
-  };
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
-  const input = (name: Field, autocomplete: string, placeholder: string) => (
-    <>
-      <IonInput
-        className={`field${invalid.includes(name) ? ' ion-invalid ion-touched' : ''}`}
-        name={name}
-        inputmode="numeric"
-        autocomplete={autocomplete as 'cc-number'}
-        label={t(`payments.sandbox.${name}`)}
-        labelPlacement="floating"
-        fill="outline"
-        placeholder={placeholder}
-        value={values[name]}
-        onIonInput={(event) =>
-          setValues((current) => ({ ...current, [name]: event.detail.value ?? '' }))
-        }
-      />
-      {invalid.includes(name) && (
-        <p className="field-error" role="alert">
-          {t(`payments.sandbox.invalid.${name}`)}
-        </p>
-      )}
-    </>
+  const input = (
+    name: Input,
+    autocomplete: 'cc-number' | 'cc-exp' | 'cc-csc',
+    placeholder: string,
+  ) => (
+    <FormField
+      control={control}
+      name={name}
+      inputmode="numeric"
+      autocomplete={autocomplete}
+      label={t(`payments.sandbox.${name}`)}
+      placeholder={placeholder}
+    />
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card-form">
+    <form onSubmit={(event) => void submit(event)} noValidate className="card-form">
       {input('number', 'cc-number', '4242 4242 4242 4242')}
       <div className="two-columns">
-        <div>{input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'))}</div>
-        <div>{input('cvc', 'cc-csc', '123')}</div>
+        {input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'))}
+        {input('cvc', 'cc-csc', '123')}
       </div>
       {children}
-      <FormError message={error} />
+      <FormError message={formState.errors.root?.server?.message} />
       <IonButton
         className="primary-action"
         expand="block"

@@ -1,11 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { IonButton, IonIcon, IonInput, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { checkmarkCircleOutline, radioOutline, timerOutline } from 'ionicons/icons';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { createRfidRequest, unauthorizedAuthsRequest } from '@evc/contract';
 import {
   firstRfidScan,
-  isChargerBarcode,
   isRfidScanExpired,
   isSecondRfidScan,
   RFID_SECOND_SCAN_MS,
@@ -15,6 +17,10 @@ import {
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { FormField } from '../../ui/form-field/form-field.tsx';
+import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
+import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
+import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { getUnauthorizedAuthsOnChargerByBarcode } from './api/get-unauthorized-auths-on-charger-by-barcode.ts';
 import { useLinkRfid } from './use-link-rfid.ts';
@@ -44,6 +50,71 @@ function afterAttempts(step: Step, listed: RfidAttempt[], nowMs: number): Step {
   return step;
 }
 
+/** The card's name as the driver types it, by the call's own rule. */
+const cardName = createRfidRequest.shape.tagData.pick({ name: true });
+
+/** The card the charger read, named by the driver if they like, then saved as theirs. */
+function SaveCardForm({ uid }: { uid: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const errorMessage = useErrorMessage();
+  const refusalText = useRefusalText();
+  const link = useLinkRfid();
+  const { control, formState, handleSubmit, setError } = useForm({
+    defaultValues: { name: '' },
+    resolver: wordedResolver(zodResolver(cardName), (_path, refusal) =>
+      refusalText(refusal.message, refusal.message ?? ''),
+    ),
+    shouldFocusError: false,
+  });
+
+  const save = handleSubmit(async ({ name }) => {
+    if (!user || link.isPending) return;
+    try {
+      await link.mutateAsync({
+        kind: 'scan',
+        body: { tagData: { uid, is_from_scan: true, userid: user._id, ...(name ? { name } : {}) } },
+      });
+      navigate('/manage-user-rfids', { replace: true });
+    } catch (failure) {
+      placeRefusal(
+        failure,
+        setError,
+        (field) => (field === 'tagData.name' ? 'name' : null),
+        () =>
+          refusalText(
+            failure instanceof Error ? failure.message : undefined,
+            errorMessage(failure),
+          ),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <div className="rfid-step" role="status">
+        <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" color="success" />
+        <h2>{t('rfid.scan.readTitle')}</h2>
+        <p>
+          {t('rfid.scan.readMessage')} <span className="rfid-number">{uid}</span>
+        </p>
+      </div>
+      <FormField
+        control={control}
+        name="name"
+        label={t('rfid.name.label')}
+        helperText={t('rfid.name.help')}
+        maxlength={40}
+      />
+      <FormError message={formState.errors.root?.server?.message} />
+      <IonButton type="submit" expand="block" disabled={link.isPending}>
+        {t('rfid.scan.save')}
+      </IonButton>
+    </form>
+  );
+}
+
 /**
  * spec 000 §2 scan-new-card: the charger's code, then the driver presents the card to its reader
  * twice (the second time within RFID_SECOND_SCAN_MS), then names and saves it. The charger refuses
@@ -51,16 +122,19 @@ function afterAttempts(step: Step, listed: RfidAttempt[], nowMs: number): Step {
  */
 export function ScanNewCardPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user } = useSession();
   const errorMessage = useErrorMessage();
-  const link = useLinkRfid();
   const [step, setStep] = useState<Step>({ name: 'charger' });
-  const [barcode, setBarcode] = useState('');
-  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [nowMs, setNowMs] = useState(() => Date.now());
+  // The page holds the charger's code, so it is still there when the driver comes back to it.
+  const chargerForm = useForm({
+    defaultValues: { barcode: '' },
+    resolver: wordedResolver(zodResolver(unauthorizedAuthsRequest), () =>
+      t('rfid.scan.invalidCharger'),
+    ),
+    shouldFocusError: false,
+  });
 
   const waiting = step.name === 'first' || step.name === 'second';
   const polledBarcode = waiting ? step.barcode : null;
@@ -117,37 +191,10 @@ export function ScanNewCardPage() {
     }
   };
 
-  const submitCharger = (event: FormEvent) => {
-    event.preventDefault();
-    const code = barcode.trim();
-    if (!isChargerBarcode(code)) {
-      setError(t('rfid.scan.invalidCharger'));
-      return;
-    }
-    void listen(code);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step.name !== 'save' || !user || link.isPending) return;
-    setError(null);
-    try {
-      await link.mutateAsync({
-        kind: 'scan',
-        body: {
-          tagData: {
-            uid: step.uid,
-            is_from_scan: true,
-            userid: user._id,
-            ...(name.trim() ? { name } : {}),
-          },
-        },
-      });
-      navigate('/manage-user-rfids', { replace: true });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const submitCharger = chargerForm.handleSubmit(
+    ({ barcode }) => listen(barcode),
+    () => setError(null),
+  );
 
   const position = STEP_ORDER.indexOf(step.name === 'expired' ? 'second' : step.name);
   const secondsLeft =
@@ -171,18 +218,14 @@ export function ScanNewCardPage() {
       </ol>
 
       {step.name === 'charger' && (
-        <form onSubmit={submitCharger} noValidate>
+        <form onSubmit={(event) => void submitCharger(event)} noValidate>
           <p className="page-view__subtitle">{t('rfid.scan.chargerIntro')}</p>
-          <IonInput
-            className="field"
+          <FormField
+            control={chargerForm.control}
             name="barcode"
             inputmode="numeric"
             maxlength={4}
             label={t('rfid.scan.chargerLabel')}
-            labelPlacement="floating"
-            fill="outline"
-            value={barcode}
-            onIonInput={(event) => setBarcode(event.detail.value ?? '')}
           />
           <FormError message={error} />
           <IonButton type="submit" expand="block" disabled={checking}>
@@ -220,32 +263,7 @@ export function ScanNewCardPage() {
         </div>
       )}
 
-      {step.name === 'save' && (
-        <form onSubmit={(event) => void save(event)} noValidate>
-          <div className="rfid-step" role="status">
-            <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" color="success" />
-            <h2>{t('rfid.scan.readTitle')}</h2>
-            <p>
-              {t('rfid.scan.readMessage')} <span className="rfid-number">{step.uid}</span>
-            </p>
-          </div>
-          <IonInput
-            className="field"
-            name="name"
-            label={t('rfid.name.label')}
-            labelPlacement="floating"
-            fill="outline"
-            helperText={t('rfid.name.help')}
-            maxlength={40}
-            value={name}
-            onIonInput={(event) => setName(event.detail.value ?? '')}
-          />
-          <FormError message={error} />
-          <IonButton type="submit" expand="block" disabled={link.isPending}>
-            {t('rfid.scan.save')}
-          </IonButton>
-        </form>
-      )}
+      {step.name === 'save' && <SaveCardForm uid={step.uid} />}
 
       {waiting && pollError !== null && <FormError message={errorMessage(pollError)} />}
       {step.name !== 'save' && step.name !== 'charger' && (

@@ -15,7 +15,8 @@ type InputProps = Omit<
 
 export type FormFieldProps<T extends FieldValues, Out extends FieldValues> = InputProps & {
   control: Control<T, unknown, Out>;
-  name: FieldPathByValue<T, string | undefined>;
+  /** A value that may be null (none given) shows as an empty input. */
+  name: FieldPathByValue<T, string | undefined> | FieldPathByValue<T, string | null | undefined>;
   label: string;
   /** Shown between the input and what is wrong with it (a password's strength, say). */
   after?: ReactNode;
