@@ -1,12 +1,15 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@evc/contract';
 import { createTestApp, DRIVER, testConfig, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
 let staticDir: string;
+const HASHED = 'index-f_uRdFbV.js';
+const CHUNK = `export const page = ${JSON.stringify('charger '.repeat(400))};`;
 beforeAll(async () => {
   staticDir = await mkdtemp(path.join(tmpdir(), 'evc-static-'));
   await writeFile(
@@ -15,6 +18,13 @@ beforeAll(async () => {
   );
   await mkdir(path.join(staticDir, 'assets'));
   await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log("app")');
+  // As the build leaves a hashed chunk: the file, and its brotli and gzip copies beside it.
+  await writeFile(path.join(staticDir, 'assets', HASHED), CHUNK);
+  await writeFile(path.join(staticDir, 'assets', `${HASHED}.br`), brotliCompressSync(CHUNK));
+  await writeFile(path.join(staticDir, 'assets', `${HASHED}.gz`), gzipSync(CHUNK));
+  await mkdir(path.join(staticDir, 'assets', 'i18n'));
+  await writeFile(path.join(staticDir, 'assets', 'i18n', 'en.json'), '{"common":{}}');
+  await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   t = await createTestApp({ config: testConfig({ staticDir }) });
 });
 afterAll(async () => {
@@ -49,6 +59,38 @@ describe('serving the built app', () => {
       const missing = await t.app.inject({ url });
       expect([url, missing.statusCode]).toEqual([url, 404]);
     }
+  });
+
+  it('keeps hashed chunks a year; the page, the service worker and translations are revalidated', async () => {
+    const caching = async (url: string) =>
+      (await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } })).headers[
+        'cache-control'
+      ];
+    expect(await caching(`/assets/${HASHED}`)).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/home', '/sw.js', '/assets/i18n/en.json', '/assets/app.js']) {
+      expect([url, await caching(url)]).toEqual([url, 'no-cache']);
+    }
+  });
+
+  it.each([
+    ['br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', (body: Buffer) => gunzipSync(body)],
+  ])('sends the %s copy the build made to a browser that takes it', async (encoding, decode) => {
+    const answer = await t.app.inject({
+      url: `/assets/${HASHED}`,
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['content-type']).toContain('javascript');
+    expect(answer.headers.vary).toContain('accept-encoding');
+    expect(answer.rawPayload.length).toBeLessThan(CHUNK.length / 4);
+    expect(decode(answer.rawPayload).toString()).toBe(CHUNK);
+    const plain = await t.app.inject({
+      url: `/assets/${HASHED}`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
   });
 
   it.each(['/api/unknown', '/dev/unknown', '/ocpp/CP-1'])(

@@ -25,16 +25,40 @@ export async function serveDriverApp(app: FastifyInstance, config: AppConfig): P
     : undefined;
   // Files are looked up on disk at each request (not listed once at start-up), so a rebuilt app
   // is served whole; what is not there falls through to the handler below.
-  if (appRoot) await app.register(fastifyStatic, { root: appRoot, prefix: '/' });
+  // The build writes .br and .gz beside each text file (apps/driver/scripts/precompress.mjs).
+  if (appRoot) {
+    await app.register(fastifyStatic, {
+      root: appRoot,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', appFileCaching(path.relative(appRoot, filePath)));
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (appRoot && request.method === 'GET' && isAppRoute(pathname) && !isAssetPath(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', appRoot);
+      return reply.sendFile('index.html', appRoot);
     }
     return reply
       .status(404)
       .send({ message: `No such call: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
   });
+}
+
+/** A file the bundler named by its content: `assets/<name>-<8-character hash>.<extension>`. */
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(?:\.map)?(?:\.br|\.gz)?$/;
+
+/**
+ * How long a browser may keep a file of the built app. A hashed file never changes under its
+ * name, so it is kept a year without asking again; the page, the service worker, the translations
+ * and every other file keep their names across builds, so they are checked at each use.
+ */
+export function appFileCaching(relativePath: string): string {
+  const normalised = relativePath.split(path.sep).join('/');
+  return HASHED_ASSET.test(normalised) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /**
