@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -27,7 +27,7 @@ export const dedupe = [
   'react-router-dom',
 ];
 
-export default defineConfig({
+const appConfig: UserConfig = {
   resolve: { dedupe },
   plugins: [
     react(),
@@ -65,4 +65,12 @@ export default defineConfig({
     // first import (zod without eval, for the Content-Security-Policy) must run before any schema.
     rolldownOptions: { output: { strictExecutionOrder: true } },
   },
+};
+
+export default defineConfig(({ command }) => {
+  // A shell's NODE_ENV (development, test) would otherwise ship React's development build:
+  // Vite and the React plugin choose the production build from process.env.NODE_ENV, which they
+  // read after this function runs (the way Vite's own warning recommends setting it).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return appConfig;
 });
