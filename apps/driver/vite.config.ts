@@ -60,6 +60,8 @@ const appConfig: UserConfig = {
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // bench/src/app-bundle.ts reads which chunks and styles each page needs from it.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     // Modules run in the order the source imports them, whatever chunk they land in: main.tsx's
     // first import (zod without eval, for the Content-Security-Policy) must run before any schema.
