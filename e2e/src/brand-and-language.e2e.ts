@@ -109,6 +109,38 @@ test('choosing French shows French and is saved on the account', async () => {
   await context.close();
 });
 
+test('the first screen waits for its own language only; the others follow for the lists', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const fetched: string[] = [];
+  let releaseOthers: () => void = () => undefined;
+  const othersHeld = new Promise<void>((release) => (releaseOthers = release));
+  // Held until the first screen is up: a start that waited for them would never show it.
+  await page.route(/\/assets\/i18n\/(fr|cy|es|it)\.json$/, async (route) => {
+    await othersHeld;
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    const file = /\/assets\/i18n\/(\w+)\.json$/.exec(new URL(request.url()).pathname)?.[1];
+    if (file) fetched.push(file);
+  });
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(fetched[0]).toBe('en');
+
+  const othersArrived = Promise.all(
+    ['fr', 'cy', 'es', 'it'].map((code) =>
+      page.waitForResponse((response) => response.url().endsWith(`/assets/i18n/${code}.json`)),
+    ),
+  );
+  releaseOthers();
+  await othersArrived;
+  await page.getByRole('button', { name: 'Choose a language' }).click();
+  const list = page.locator('ion-popover[is-open] ion-list');
+  await list.getByText('Italiano').waitFor();
+  await expect(list.locator('ion-item').count()).resolves.toBe(5);
+  await context.close();
+});
+
 test('Welsh dates read in Welsh, though Chromium has no Welsh of its own', async () => {
   const { context, page } = await newPhonePage(browser);
   await page.goto(`${baseUrl}/login`);

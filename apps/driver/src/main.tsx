@@ -20,7 +20,8 @@ import { applyBrand } from './app/brand-theme.ts';
 import { registerServiceWorkerWhenStable } from './app/service-worker.ts';
 import { announceUpdate } from './app/update-toast.tsx';
 import { currentBrand } from './lib/brand.ts';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, loadEveryLanguage } from './lib/i18n.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 setupIonicReact();
 applyBrand(currentBrand().brand);
@@ -31,6 +32,8 @@ const stable = new Promise<void>((resolve) => {
 });
 
 registerServiceWorkerWhenStable(stable, { onUpdateReady: announceUpdate });
+// The first screen waits for its own language only; the language lists offer the others.
+void stable.then(() => whenIdle(() => void loadEveryLanguage()));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import i18n, { type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -29,8 +29,9 @@ function applyDocumentLanguage(code: string): void {
 }
 
 /**
- * Sets up i18next: translation files fetched over HTTP (all five preloaded so the selector can
- * list what is loaded), the stored language or the browser's (spec 001 §4, §9).
+ * Sets up i18next: translation files fetched over HTTP, the stored language or the browser's
+ * (spec 001 §4, §9). Only that language's file (and English, the fallback) comes before the first
+ * screen; `loadEveryLanguage` fetches the others once it is up.
  * Tests pass `resources` instead of fetching.
  */
 export async function initI18n(
@@ -47,7 +48,6 @@ export async function initI18n(
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    preload: options.resources ? false : [...SUPPORTED_LANGUAGES],
     resources: options.resources,
     backend: options.resources ? undefined : { loadPath: TRANSLATIONS_PATH },
     interpolation: { escapeValue: false },
@@ -57,6 +57,11 @@ export async function initI18n(
   applyDocumentLanguage(language);
   i18n.on('languageChanged', applyDocumentLanguage);
   return i18n;
+}
+
+/** The translations not loaded yet, so the language lists offer every language (spec 001 §9). */
+export function loadEveryLanguage(): Promise<void> {
+  return i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
 }
 
 export interface LanguageControl {
@@ -72,11 +77,9 @@ export function useLanguage(): LanguageControl {
   const { user } = useSession();
   const current = instance.resolvedLanguage ?? instance.language;
   const language: LanguageCode = isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
-  const available = useMemo(
-    () => SUPPORTED_LANGUAGES.filter((code) => instance.hasResourceBundle(code, 'translation')),
-    // the bundles change when a language file arrives, which re-renders through bindI18n
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [instance, current, instance.store.data],
+  // Read on every render: a language file arriving re-renders through bindI18n's 'loaded'.
+  const available = SUPPORTED_LANGUAGES.filter((code) =>
+    instance.hasResourceBundle(code, 'translation'),
   );
 
   const setLanguage = useCallback(
