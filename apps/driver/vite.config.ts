@@ -1,6 +1,7 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-precompress.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8282';
 
@@ -54,6 +55,7 @@ const appConfig: UserConfig = {
         ],
       },
     }),
+    precompress(),
   ],
   server: { port: 5173, host: true, allowedHosts: ['.localhost'], proxy },
   preview: { port: 4173, host: true, allowedHosts: ['.localhost'], proxy },
