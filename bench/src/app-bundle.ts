@@ -20,7 +20,7 @@ const TOP = 10;
  * reached a budget holds what has been reached, so that nothing grows back unnoticed.
  */
 const BUDGET_GZIP_BYTES: Readonly<Record<string, number>> = {
-  '/login': 520_000,
+  '/login': 475_000,
 };
 
 /** The pages measured, each with the module of its page component. */
@@ -232,7 +232,17 @@ const largestChunks = allJs
 console.log(
   JSON.stringify({
     bench: 'app-bundle',
-    entry: { file: entry?.file, gzipBytes: entry ? gzipBytes(entry.file) : 0 },
+    // With strict execution order the entry is a stub; what it imports statically is the code
+    // every page waits for.
+    entry: {
+      file: entry?.file,
+      gzipBytes: entry ? gzipBytes(entry.file) : 0,
+      withStaticImportsGzipBytes: sum(
+        staticClosure(manifest, [entryKey])
+          .map((key) => manifest[key]?.file ?? '')
+          .filter((file) => file.endsWith('.js')),
+      ),
+    },
     allJsGzipBytes: sum(allJs),
     pages,
     largestChunks,

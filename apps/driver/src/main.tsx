@@ -16,11 +16,13 @@ import '@ionic/react/css/display.css';
 import './app/theme.css';
 
 import { App } from './app/app.tsx';
+import { appRoutes } from './app/routes.ts';
 import { applyBrand } from './app/brand-theme.ts';
 import { registerServiceWorkerWhenStable } from './app/service-worker.ts';
 import { announceUpdate } from './app/update-toast.tsx';
 import { currentBrand } from './lib/brand.ts';
 import { initI18n, loadEveryLanguage } from './lib/i18n.ts';
+import { preloadPageAt, preloadPages } from './lib/lazy-page.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
 setupIonicReact();
@@ -32,12 +34,18 @@ const stable = new Promise<void>((resolve) => {
 });
 
 registerServiceWorkerWhenStable(stable, { onUpdateReady: announceUpdate });
-// The first screen waits for its own language only; the language lists offer the others.
-void stable.then(() => whenIdle(() => void loadEveryLanguage()));
+// What the first screen does not need comes once it is up: the other languages (for the language
+// lists), then every page's code (spec 000 §2: all feature pages are preloaded).
+void stable.then(async () => {
+  await whenIdle();
+  await loadEveryLanguage();
+  await preloadPages(appRoutes, whenIdle);
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+preloadPageAt(appRoutes, window.location.pathname);
 void initI18n().finally(() => {
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { redirectChargerPath } from '@evc/domain';
 import { recordVisit } from '../lib/back-navigation.ts';
@@ -13,6 +13,14 @@ function ChargerPathRedirect() {
   const target =
     redirectChargerPath(`/home/charging/charger/${encodeURIComponent(barcode)}`) ?? '/home';
   return <Navigate to={target} replace />;
+}
+
+/**
+ * Where a page shows while its code comes: the page's own empty frame, so the bars around it
+ * stay where they are.
+ */
+function PageLoading() {
+  return <div className="ion-page" aria-busy="true" />;
 }
 
 /** The registered pages behind their guards, the spec's redirects, and the visit history. */
@@ -36,7 +44,9 @@ export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
           path={normalizeRoutePath(path)}
           element={
             <RouteGuard access={access}>
-              <Page />
+              <Suspense fallback={<PageLoading />}>
+                <Page />
+              </Suspense>
             </RouteGuard>
           }
         />

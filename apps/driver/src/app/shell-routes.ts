@@ -1,5 +1,7 @@
+import { lazyPage } from '../lib/lazy-page.ts';
 import type { FeatureRoute } from '../lib/routing.ts';
-import { UpdateAppPage } from './pages/update-app-page.tsx';
+
+const UpdateAppPage = lazyPage(() => import('./pages/update-app-page.tsx'), 'UpdateAppPage');
 
 /** Pages the shell itself owns. */
 export const shellRoutes: FeatureRoute[] = [

@@ -7,7 +7,8 @@ export type RouteAccess = 'open' | 'guarded' | 'guest-or-user';
 export interface FeatureRoute {
   /** Path without the leading slash is accepted too; `:name` segments are parameters. */
   path: string;
-  component: ComponentType;
+  /** A lazy page (lib/lazy-page.ts) has `preload`, so its code can be fetched ahead. */
+  component: ComponentType & { preload?: () => Promise<unknown> };
   access: RouteAccess;
   /** Hide the top toolbar and side menu on this page (login, register, reset pages). */
   hideNav?: boolean;

@@ -1,8 +1,13 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { ChangePasswordPage } from './change-password-page.tsx';
-import { DeleteAccountPage } from './delete-account-page.tsx';
-import { LanguagePage } from './language-page.tsx';
-import { MfaPage } from './mfa-page.tsx';
+
+const ChangePasswordPage = lazyPage(
+  () => import('./change-password-page.tsx'),
+  'ChangePasswordPage',
+);
+const DeleteAccountPage = lazyPage(() => import('./delete-account-page.tsx'), 'DeleteAccountPage');
+const LanguagePage = lazyPage(() => import('./language-page.tsx'), 'LanguagePage');
+const MfaPage = lazyPage(() => import('./mfa-page.tsx'), 'MfaPage');
 
 /** spec 000 §2: the signed-in driver's account pages. */
 export const accountRoutes: FeatureRoute[] = [

@@ -1,10 +1,15 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { CompleteRegistrationPage } from './complete-registration-page.tsx';
-import { EmailSentPage } from './email-sent-page.tsx';
-import { LoginPage } from './login-page.tsx';
-import { RegisterPage } from './register-page.tsx';
-import { ResetPage } from './reset-page.tsx';
-import { ResetPasswordPage } from './reset-password-page.tsx';
+
+const CompleteRegistrationPage = lazyPage(
+  () => import('./complete-registration-page.tsx'),
+  'CompleteRegistrationPage',
+);
+const EmailSentPage = lazyPage(() => import('./email-sent-page.tsx'), 'EmailSentPage');
+const LoginPage = lazyPage(() => import('./login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('./register-page.tsx'), 'RegisterPage');
+const ResetPage = lazyPage(() => import('./reset-page.tsx'), 'ResetPage');
+const ResetPasswordPage = lazyPage(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
 
 /**
  * spec 000 §2: the sign-in pages, all open. The navigation is hidden on login, register,

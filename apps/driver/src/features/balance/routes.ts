@@ -1,7 +1,15 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { BalancePage } from './balance-page.tsx';
-import { TopUpConfirmCardPage } from './topup-confirm-card-page.tsx';
-import { TopUpSelectCardPage } from './topup-select-card-page.tsx';
+
+const BalancePage = lazyPage(() => import('./balance-page.tsx'), 'BalancePage');
+const TopUpConfirmCardPage = lazyPage(
+  () => import('./topup-confirm-card-page.tsx'),
+  'TopUpConfirmCardPage',
+);
+const TopUpSelectCardPage = lazyPage(
+  () => import('./topup-select-card-page.tsx'),
+  'TopUpSelectCardPage',
+);
 
 /** spec 000 §2: the credit balance and its top-up. */
 export const balanceRoutes: FeatureRoute[] = [

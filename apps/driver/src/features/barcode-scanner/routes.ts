@@ -1,5 +1,10 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { BarcodeScannerPage } from './barcode-scanner-page.tsx';
+
+const BarcodeScannerPage = lazyPage(
+  () => import('./barcode-scanner-page.tsx'),
+  'BarcodeScannerPage',
+);
 
 /** spec 000 §2: barcode-scanner, guarded. */
 export const barcodeScannerRoutes: FeatureRoute[] = [

@@ -1,6 +1,11 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { ChargerDetailsPage } from './charger-details-page.tsx';
-import { FindChargerPage } from './find-charger-page.tsx';
+
+const ChargerDetailsPage = lazyPage(
+  () => import('./charger-details-page.tsx'),
+  'ChargerDetailsPage',
+);
+const FindChargerPage = lazyPage(() => import('./find-charger-page.tsx'), 'FindChargerPage');
 
 /** spec 000 §2: charger details by barcode (path or ?barcode= from a deep link). */
 export const chargerRoutes: FeatureRoute[] = [

@@ -1,10 +1,27 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { ChargingCompletedPage } from './charging-completed-page.tsx';
-import { ChargingConfirmPaymentPage } from './charging-confirm-payment-page.tsx';
-import { ChargingInProgressPage } from './charging-in-progress-page.tsx';
-import { ChargingSelectPaymentPage } from './charging-select-payment-page.tsx';
-import { StartChargingPage } from './start-charging-page.tsx';
-import { VariableTariffPage } from './variable-tariff-page.tsx';
+
+const ChargingCompletedPage = lazyPage(
+  () => import('./charging-completed-page.tsx'),
+  'ChargingCompletedPage',
+);
+const ChargingConfirmPaymentPage = lazyPage(
+  () => import('./charging-confirm-payment-page.tsx'),
+  'ChargingConfirmPaymentPage',
+);
+const ChargingInProgressPage = lazyPage(
+  () => import('./charging-in-progress-page.tsx'),
+  'ChargingInProgressPage',
+);
+const ChargingSelectPaymentPage = lazyPage(
+  () => import('./charging-select-payment-page.tsx'),
+  'ChargingSelectPaymentPage',
+);
+const StartChargingPage = lazyPage(() => import('./start-charging-page.tsx'), 'StartChargingPage');
+const VariableTariffPage = lazyPage(
+  () => import('./variable-tariff-page.tsx'),
+  'VariableTariffPage',
+);
 
 /** spec 000 §2: the charging flow, guarded; 001 §2: the variable tariff, guests too. */
 export const chargingRoutes: FeatureRoute[] = [

@@ -1,5 +1,8 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { PrivacyPage, TermsPage } from './legal-page.tsx';
+
+const PrivacyPage = lazyPage(() => import('./legal-page.tsx'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('./legal-page.tsx'), 'TermsPage');
 
 /** spec 000 §2: terms and privacy are open to everyone. */
 export const legalRoutes: FeatureRoute[] = [

@@ -1,6 +1,14 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { AddPaymentMethodPage } from './add-payment-method-page.tsx';
-import { ManagePaymentsPage } from './manage-payments-page.tsx';
+
+const AddPaymentMethodPage = lazyPage(
+  () => import('./add-payment-method-page.tsx'),
+  'AddPaymentMethodPage',
+);
+const ManagePaymentsPage = lazyPage(
+  () => import('./manage-payments-page.tsx'),
+  'ManagePaymentsPage',
+);
 
 /** spec 000 §2: the driver's payment cards, guarded. */
 export const paymentRoutes: FeatureRoute[] = [

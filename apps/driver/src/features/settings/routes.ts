@@ -1,9 +1,14 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { EditCardPage } from './edit-card-page.tsx';
-import { EditUserPage } from './edit-user-page.tsx';
-import { EmailPreferencesPage } from './email-preferences-page.tsx';
-import { SettingsPage } from './settings-page.tsx';
-import { SupportPage } from './support-page.tsx';
+
+const EditCardPage = lazyPage(() => import('./edit-card-page.tsx'), 'EditCardPage');
+const EditUserPage = lazyPage(() => import('./edit-user-page.tsx'), 'EditUserPage');
+const EmailPreferencesPage = lazyPage(
+  () => import('./email-preferences-page.tsx'),
+  'EmailPreferencesPage',
+);
+const SettingsPage = lazyPage(() => import('./settings-page.tsx'), 'SettingsPage');
+const SupportPage = lazyPage(() => import('./support-page.tsx'), 'SupportPage');
 
 /** spec 000 §2: settings and the driver's details, cards, e-mails and support. */
 export const settingsRoutes: FeatureRoute[] = [
