@@ -5,6 +5,7 @@ import { recordVisit } from '../lib/back-navigation.ts';
 import { normalizeRoutePath, type FeatureRoute } from '../lib/routing.ts';
 import { UnknownAddressRedirect } from './deep-links.tsx';
 import { RouteGuard } from './guards.tsx';
+import { PageFailureBoundary } from './page-failure-boundary.tsx';
 import { useVersionStatus } from './start-up.ts';
 
 /** spec 000 §2: old charger links home/charging/charger/{barcode} open charger-details/{barcode}. */
@@ -44,9 +45,11 @@ export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
           path={normalizeRoutePath(path)}
           element={
             <RouteGuard access={access}>
-              <Suspense fallback={<PageLoading />}>
-                <Page />
-              </Suspense>
+              <PageFailureBoundary>
+                <Suspense fallback={<PageLoading />}>
+                  <Page />
+                </Suspense>
+              </PageFailureBoundary>
             </RouteGuard>
           }
         />

@@ -2,6 +2,14 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { normalizeRoutePath, type FeatureRoute } from './routing.ts';
 
+const failedPageRenewals = new Set<() => void>();
+
+/** Lets the pages whose code failed to come be fetched again when they next show. */
+export function retryFailedPages(): void {
+  for (const renew of failedPageRenewals) renew();
+  failedPageRenewals.clear();
+}
+
 /** A page whose code is fetched the first time it shows, or earlier through `preload`. */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
@@ -17,18 +25,21 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
 ): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  const lazyLoaded = () => lazy(async () => ({ default: await preload() }));
+  let Lazy = lazyLoaded();
   const preload = (): Promise<ComponentType> => {
     loading ??= load().then(
       (module) => (loaded = module[name]),
       (error: unknown) => {
         // Not kept: the next visit or preload fetches it again (a network that came back).
         loading = undefined;
+        // React.lazy keeps its failure: the driver's retry makes a fresh one.
+        failedPageRenewals.add(() => (Lazy = lazyLoaded()));
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(async () => ({ default: await preload() }));
   function Page() {
     // Chosen once per visit: a preloaded page without the boundary (React.lazy would wait a tick
     // even for code already here), and never swapped, which would remount it.

@@ -1,7 +1,12 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { AddAffiliatesPage } from './add-affiliates-page.tsx';
-import { AffiliatesPage } from './affiliates-page.tsx';
-import { ManageAffiliatesPage } from './manage-affiliates-page.tsx';
+
+const AffiliatesPage = lazyPage(() => import('./affiliates-page.tsx'), 'AffiliatesPage');
+const ManageAffiliatesPage = lazyPage(
+  () => import('./manage-affiliates-page.tsx'),
+  'ManageAffiliatesPage',
+);
+const AddAffiliatesPage = lazyPage(() => import('./add-affiliates-page.tsx'), 'AddAffiliatesPage');
 
 /** spec 000 §2: the driver's affiliations (joined user groups). */
 export const affiliateRoutes: FeatureRoute[] = [

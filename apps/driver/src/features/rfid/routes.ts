@@ -1,8 +1,19 @@
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
-import { AddRfidByCodePage } from './add-rfid-by-code-page.tsx';
-import { ManageRfidCardsPage } from './manage-rfid-cards-page.tsx';
-import { ManageUserRfidsPage } from './manage-user-rfids-page.tsx';
-import { ScanNewCardPage } from './scan-new-card-page.tsx';
+
+const ManageRfidCardsPage = lazyPage(
+  () => import('./manage-rfid-cards-page.tsx'),
+  'ManageRfidCardsPage',
+);
+const ManageUserRfidsPage = lazyPage(
+  () => import('./manage-user-rfids-page.tsx'),
+  'ManageUserRfidsPage',
+);
+const AddRfidByCodePage = lazyPage(
+  () => import('./add-rfid-by-code-page.tsx'),
+  'AddRfidByCodePage',
+);
+const ScanNewCardPage = lazyPage(() => import('./scan-new-card-page.tsx'), 'ScanNewCardPage');
 
 /** spec 000 §2: the driver's RFID cards. */
 export const rfidRoutes: FeatureRoute[] = [
