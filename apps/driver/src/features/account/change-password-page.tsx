@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { IonButton, IonInputPasswordToggle } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { FormField } from '../../ui/form-field/form-field.tsx';
+import { PasswordField } from '../../ui/form-field/password-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
@@ -140,20 +140,16 @@ export function ChangePasswordPage() {
         }}
         noValidate
       >
-        <FormField
+        <PasswordField
           control={control}
           name="old_password"
           label={t('changePassword.fields.current')}
-          type="password"
           autocomplete="current-password"
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
-        <FormField
+        />
+        <PasswordField
           control={control}
           name="new_password"
           label={t('changePassword.fields.next')}
-          type="password"
           autocomplete="new-password"
           after={
             <PasswordPanel
@@ -162,18 +158,13 @@ export function ChangePasswordPage() {
               onStrengthChange={setStrength}
             />
           }
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
-        <FormField
+        />
+        <PasswordField
           control={control}
           name="confirmPassword"
           label={t('changePassword.fields.confirm')}
-          type="password"
           autocomplete="new-password"
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
+        />
         <p className="form-note">{t('register.passwordAdvice')}</p>
         <FormError message={empty ? t('changePassword.errors.empty') : undefined} />
         <FormError message={formState.errors.root?.server?.message} />

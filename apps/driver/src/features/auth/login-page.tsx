@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IonButton, IonCheckbox, IonIcon, IonInputPasswordToggle } from '@ionic/react';
+import { IonButton, IonCheckbox, IonIcon } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { playCircleOutline } from 'ionicons/icons';
 import { useForm } from 'react-hook-form';
@@ -21,6 +21,7 @@ import {
 } from '../../lib/session/stored-credentials.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormField } from '../../ui/form-field/form-field.tsx';
+import { PasswordField } from '../../ui/form-field/password-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
@@ -184,15 +185,12 @@ export function LoginPage() {
           inputmode="email"
           autocomplete="username"
         />
-        <FormField
+        <PasswordField
           control={control}
           name="password"
           label={t('auth.fields.password')}
-          type="password"
           autocomplete="current-password"
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
+        />
         <IonCheckbox
           className="check-row"
           labelPlacement="end"

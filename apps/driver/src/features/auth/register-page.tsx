@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { IonButton, IonCheckbox, IonInputPasswordToggle, IonSelectOption } from '@ionic/react';
+import { IonButton, IonCheckbox, IonSelectOption } from '@ionic/react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FieldMessage } from '../../ui/form-field/field-message.tsx';
 import { FormField } from '../../ui/form-field/form-field.tsx';
+import { PasswordField } from '../../ui/form-field/password-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { SelectField } from '../../ui/form-field/select-field.tsx';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
@@ -223,11 +224,10 @@ export function RegisterPage() {
         />
 
         <p className="section-label">{t('register.sections.password')}</p>
-        <FormField
+        <PasswordField
           control={control}
           name="password"
           label={t('register.fields.password')}
-          type="password"
           autocomplete="new-password"
           after={
             <PasswordPanel
@@ -235,18 +235,13 @@ export function RegisterPage() {
               userInputs={passwordInputs({ first_name: firstName, last_name: lastName, email })}
             />
           }
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
-        <FormField
+        />
+        <PasswordField
           control={control}
           name="confirmPassword"
           label={t('register.fields.confirmPassword')}
-          type="password"
           autocomplete="new-password"
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
+        />
         <p className="form-note">{t('register.passwordAdvice')}</p>
 
         <p className="section-label">{t('register.sections.address')}</p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IonButton, IonIcon, IonInputPasswordToggle } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { timeOutline } from 'ionicons/icons';
@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { FormField } from '../../ui/form-field/form-field.tsx';
+import { PasswordField } from '../../ui/form-field/password-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
@@ -138,25 +138,19 @@ export function ResetPage() {
         }}
         noValidate
       >
-        <FormField
+        <PasswordField
           control={control}
           name="password"
           label={t('reset.set.password')}
-          type="password"
           autocomplete="new-password"
           after={<PasswordPanel password={password} />}
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
-        <FormField
+        />
+        <PasswordField
           control={control}
           name="confirmPassword"
           label={t('reset.set.confirm')}
-          type="password"
           autocomplete="new-password"
-        >
-          <IonInputPasswordToggle slot="end" />
-        </FormField>
+        />
         <p className="form-note">{t('register.passwordAdvice')}</p>
         <FormError message={formState.errors.root?.server?.message} />
         <DebounceButton
