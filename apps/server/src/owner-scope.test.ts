@@ -213,6 +213,7 @@ const probes: Partial<Record<UserCall, Probe>> = {
   },
   linkRFIDByCardnumber: {
     send: (ids) => ({ body: { cardnumber: ids.rfidUid, userid: ids.userId } }),
+    ownAnswer: "the caller's own card, for a card number nobody holds",
   },
   unlinkRFID: { send: (ids) => ({ body: { rfidid: ids.rfidId, userid: ids.userId } }) },
   getUserRFIDs: {
