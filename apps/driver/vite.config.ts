@@ -28,6 +28,15 @@ export const dedupe = [
   'react-router-dom',
 ];
 
+/**
+ * Ionic's packages declare no `sideEffects`, so every one of its components would be bundled by
+ * any import of `@ionic/react`. Each component module only defines its class (its custom element
+ * is registered when its React wrapper first renders), so only the components the app renders
+ * are kept.
+ */
+const ionicWithoutSideEffects =
+  /node_modules\/(@ionic\/core\/components|@ionic\/react\/dist|ionicons\/(components|icons))\//;
+
 const appConfig: UserConfig = {
   resolve: { dedupe },
   plugins: [
@@ -67,7 +76,15 @@ const appConfig: UserConfig = {
     chunkSizeWarningLimit: 1500,
     // Modules run in the order the source imports them, whatever chunk they land in: main.tsx's
     // first import (zod without eval, for the Content-Security-Policy) must run before any schema.
-    rolldownOptions: { output: { strictExecutionOrder: true } },
+    rolldownOptions: {
+      output: { strictExecutionOrder: true },
+      treeshake: {
+        moduleSideEffects: (id: string) => !ionicWithoutSideEffects.test(id),
+        // @ionic/react makes some wrappers (the router outlet's, the tabs', the nav's) through
+        // these without marking the call pure; unused, they are dropped like the others.
+        manualPureFunctions: ['createReactComponent', 'createForwardRef'],
+      },
+    },
   },
 };
 

@@ -20,7 +20,7 @@ const TOP = 10;
  * reached a budget holds what has been reached, so that nothing grows back unnoticed.
  */
 const BUDGET_GZIP_BYTES: Readonly<Record<string, number>> = {
-  '/login': 475_000,
+  '/login': 360_000,
 };
 
 /** The pages measured, each with the module of its page component. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { IonButton, IonCheckbox, IonSelectOption } from '@ionic/react';
+import { IonButton, IonCheckbox } from '@ionic/react';
+import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,14 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  IonChip,
-  IonContent,
-  IonLabel,
-  IonPage,
-  IonSearchbar,
-  IonSegment,
-  IonSegmentButton,
-  IonSpinner,
-} from '@ionic/react';
+import { IonChip, IonContent, IonLabel, IonPage, IonSpinner } from '@ionic/react';
+import { IonSearchbar } from '../../ui/ionic/ion-searchbar.ts';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

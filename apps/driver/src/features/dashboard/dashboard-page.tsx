@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { IonLabel, IonSegment, IonSegmentButton, IonSpinner } from '@ionic/react';
+import { IonLabel, IonSpinner } from '@ionic/react';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@evc/contract';
 import { durationText, formatMoney } from '@evc/domain';

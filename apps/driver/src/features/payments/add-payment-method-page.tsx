@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IonToggle } from '@ionic/react';
+import { IonToggle } from '../../ui/ionic/ion-toggle.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAlert } from '../../lib/alerts.ts';

@@ -1,4 +1,4 @@
-import { IonSelectOption } from '@ionic/react';
+import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { IonItem, IonLabel, IonList, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonSelect, IonSelectOption } from '../../ui/ionic/ion-select.ts';
+import { IonToggle } from '../../ui/ionic/ion-toggle.ts';
 import { useTranslation } from 'react-i18next';
 import type { EmailPrefs, User } from '@evc/contract';
 import { DEFAULT_DECIMAL_DIGITS, formatMoney } from '@evc/domain';

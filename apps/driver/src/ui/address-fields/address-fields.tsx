@@ -1,4 +1,4 @@
-import { IonSelectOption } from '@ionic/react';
+import { IonSelectOption } from '../ionic/ion-select.ts';
 import { useTranslation } from 'react-i18next';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormField } from '../form-field/form-field.tsx';

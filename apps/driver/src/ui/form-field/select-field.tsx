@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { IonSelect } from '@ionic/react';
+import { IonSelect } from '../ionic/ion-select.ts';
 import {
   useController,
   type Control,
