@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { precompress } from './vite-precompress.ts';
+import { appShellFiles, readBuildManifest } from './vite-app-shell.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8282';
 
@@ -37,6 +39,20 @@ export const dedupe = [
 const ionicWithoutSideEffects =
   /node_modules\/(@ionic\/core\/components|@ionic\/react\/dist|ionicons\/(components|icons))\//;
 
+type ManifestTransform = NonNullable<
+  NonNullable<VitePWAOptions['workbox']>['manifestTransforms']
+>[number];
+
+/** Keeps, of what the worker would precache, the page itself, its images and the app shell. */
+const precacheAppShellOnly: ManifestTransform = (entries) => {
+  const shell = appShellFiles(readBuildManifest(path.join(import.meta.dirname, 'dist')));
+  return {
+    manifest: entries.filter(
+      ({ url }) => !url.startsWith('assets/') || shell.has(url) || url.startsWith('assets/flags/'),
+    ),
+  };
+};
+
 const appConfig: UserConfig = {
   resolve: { dedupe },
   plugins: [
@@ -46,7 +62,13 @@ const appConfig: UserConfig = {
       injectRegister: false,
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Issue 14: installing the worker downloads the app shell, not every page's code (the map,
+        // the password checker's dictionaries): pages are cached as they load (below).
+        manifestTransforms: [precacheAppShellOnly],
+        // The worker takes the first visit's page at once, so the pages preloaded after it and
+        // the code the first screen already loaded (app/service-worker.ts) are kept offline.
+        clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [
           /^\/api\//,
@@ -57,9 +79,22 @@ const appConfig: UserConfig = {
         ],
         runtimeCaching: [
           {
+            // Hashed: a file's name changes with its content, so a cached copy is always right.
+            urlPattern: ({ url }) =>
+              url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/i18n/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'app-code',
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 },
+              // The server varies on Origin and Accept-Encoding; a cached file is the same file
+              // whatever the page's request carried (a module script sends an Origin, a fetch not).
+              matchOptions: { ignoreVary: true },
+            },
+          },
+          {
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/i18n/'),
             handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'translations' },
+            options: { cacheName: 'translations', matchOptions: { ignoreVary: true } },
           },
         ],
       },

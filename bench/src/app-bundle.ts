@@ -8,6 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  entryKey,
+  readBuildManifest,
+  staticClosure,
+  type BuildManifest,
+} from '../../apps/driver/vite-app-shell.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const DRIVER = path.join(ROOT, 'apps', 'driver');
@@ -31,28 +37,16 @@ const PAGES = [
   { route: '/charger-details/1001', page: 'src/features/chargers/charger-details-page.tsx' },
 ] as const;
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 interface LibraryBytes {
   library: string;
   gzipBytes: number;
 }
 
-function readManifest(): Manifest {
-  const file = path.join(DIST, '.vite', 'manifest.json');
-  if (!existsSync(file)) {
-    throw new Error(`${file} not found: build the app first (npm run build)`);
+function readManifest(): BuildManifest {
+  if (!existsSync(path.join(DIST, '.vite', 'manifest.json'))) {
+    throw new Error(`${DIST} has no build manifest: build the app first (npm run build)`);
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  return readBuildManifest(DIST);
 }
 
 const gzipCache = new Map<string, number>();
@@ -63,20 +57,6 @@ function gzipBytes(file: string): number {
     gzipCache.set(file, size);
   }
   return size;
-}
-
-/** The manifest keys a page needs before it renders: its roots and all they import statically. */
-function staticClosure(manifest: Manifest, roots: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const root of roots) visit(root);
-  return [...seen];
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -195,14 +175,12 @@ function librariesOf(files: readonly string[], top: number): LibraryBytes[] {
 const sum = (files: readonly string[]) => files.reduce((total, file) => total + gzipBytes(file), 0);
 
 const manifest = readManifest();
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error("the build's manifest has no entry");
-const entry = manifest[entryKey];
+const entry = manifest[entryKey(manifest)];
 
 const pages = PAGES.map(({ route, page }) => {
   if (!existsSync(path.join(DRIVER, page))) throw new Error(`${page} (for ${route}) is gone`);
   const split = manifest[page] !== undefined;
-  const keys = staticClosure(manifest, split ? [entryKey, page] : [entryKey]);
+  const keys = staticClosure(manifest, split ? [entryKey(manifest), page] : [entryKey(manifest)]);
   const js = keys.map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
   const css = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))];
   const jsGzipBytes = sum(js);
@@ -238,7 +216,7 @@ console.log(
       file: entry?.file,
       gzipBytes: entry ? gzipBytes(entry.file) : 0,
       withStaticImportsGzipBytes: sum(
-        staticClosure(manifest, [entryKey])
+        staticClosure(manifest, [entryKey(manifest)])
           .map((key) => manifest[key]?.file ?? '')
           .filter((file) => file.endsWith('.js')),
       ),

@@ -18,14 +18,16 @@ import './app/theme.css';
 import { App } from './app/app.tsx';
 import { appRoutes } from './app/routes.ts';
 import { applyBrand } from './app/brand-theme.ts';
-import { registerServiceWorkerWhenStable } from './app/service-worker.ts';
+import { keepLoadedCodeOffline, registerServiceWorkerWhenStable } from './app/service-worker.ts';
 import { announceUpdate } from './app/update-toast.tsx';
 import { currentBrand } from './lib/brand.ts';
 import { initI18n, loadEveryLanguage } from './lib/i18n.ts';
-import { preloadPageAt, preloadPages } from './lib/lazy-page.ts';
+import { preloadOnIntent, preloadPageAt, preloadPages } from './lib/lazy-page.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
 setupIonicReact();
+// Room for every chunk of the app in the resource timings keepLoadedCodeOffline reads.
+performance.setResourceTimingBufferSize(1000);
 applyBrand(currentBrand().brand);
 
 let markStable: () => void = () => undefined;
@@ -40,12 +42,14 @@ void stable.then(async () => {
   await whenIdle();
   await loadEveryLanguage();
   await preloadPages(appRoutes, whenIdle);
+  await keepLoadedCodeOffline();
 });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 preloadPageAt(appRoutes, window.location.pathname);
+preloadOnIntent(appRoutes);
 void initI18n().finally(() => {
   createRoot(root).render(
     <StrictMode>

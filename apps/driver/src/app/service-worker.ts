@@ -30,3 +30,39 @@ export function registerServiceWorkerWhenStable(
     register();
   });
 }
+
+/** Code, styles and translations of the app this page has loaded, as absolute URLs. */
+function loadedAppCode(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map(({ name }) => new URL(name))
+    .filter(
+      (url) =>
+        url.origin === window.location.origin &&
+        url.pathname.startsWith('/assets/') &&
+        /\.(js|css|json)$/.test(url.pathname),
+    )
+    .map((url) => url.href);
+}
+
+/** Resolves once a service worker controls this page (at once when one already does). */
+function controlled(): Promise<void> {
+  if (navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((taken) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => taken(), { once: true });
+  });
+}
+
+/**
+ * Issue 14: the worker precaches only the app shell; each page's code is cached as it passes
+ * through the worker. What this page loaded before the worker took it (the first screen's page,
+ * the pages preloaded meanwhile, its translations) is asked for again through the worker, from the
+ * browser's cache, so it too is there when the driver comes back without a signal.
+ */
+export async function keepLoadedCodeOffline(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  await controlled();
+  for (const url of loadedAppCode()) {
+    await fetch(url).catch(() => undefined);
+  }
+}

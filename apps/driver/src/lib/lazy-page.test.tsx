@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage, preloadPageAt, preloadPages } from './lazy-page.ts';
+import { lazyPage, preloadOnIntent, preloadPageAt, preloadPages } from './lazy-page.ts';
 import type { FeatureRoute } from './routing.ts';
 
 function SignInPage() {
@@ -91,5 +91,59 @@ describe('preloadPages and preloadPageAt', () => {
       '/first/7',
     );
     expect(asked).toEqual(['home', 'charger', 'first screen']);
+  });
+});
+
+describe('preloadOnIntent (issue 14: a page is fetched when its link is pointed at or focused)', () => {
+  function countingPage() {
+    let asked = 0;
+    const page = lazyPage(() => {
+      asked += 1;
+      return Promise.resolve({ SignInPage });
+    }, 'SignInPage');
+    return { page, asked: () => asked };
+  }
+
+  it('fetches the page of a link the pointer goes over, or that gets the focus, once', async () => {
+    const details = countingPage();
+    const history = countingPage();
+    const stop = preloadOnIntent([
+      { path: '/charger-details/:barcode', component: details.page, access: 'guarded' },
+      { path: '/history', component: history.page, access: 'guarded' },
+    ]);
+    render(
+      <nav>
+        <a href="/charger-details/1001">
+          <span>York</span>
+        </a>
+        <a href="/history">History</a>
+      </nav>,
+    );
+    screen.getByText('York').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(details.asked()).toBe(1);
+    expect(history.asked()).toBe(0);
+    act(() => screen.getByRole('link', { name: 'History' }).focus());
+    expect(history.asked()).toBe(1);
+    screen.getByText('York').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await details.page.preload();
+    expect(details.asked()).toBe(1);
+
+    stop();
+  });
+
+  it('ignores links to other sites and stops when told', () => {
+    const home = countingPage();
+    const stop = preloadOnIntent([{ path: '/home', component: home.page, access: 'guarded' }]);
+    render(
+      <p>
+        <a href="https://elsewhere.example/home">Elsewhere</a>
+        <a href="/home">Home</a>
+      </p>,
+    );
+    screen.getByText('Elsewhere').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(home.asked()).toBe(0);
+    stop();
+    screen.getByText('Home').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(home.asked()).toBe(0);
   });
 });

@@ -68,3 +68,40 @@ export function preloadPageAt(routes: readonly FeatureRoute[], pathname: string)
   const route = routes.find(({ path }) => matchPath(normalizeRoutePath(path), pathname));
   void route?.component.preload?.().catch(() => undefined);
 }
+
+/**
+ * The same-origin path a link leads to, from the element an event reached: Ionic's items and
+ * buttons with a `routerLink` render an `<a href>` in their shadow root, which the event's
+ * composed path holds.
+ */
+function linkPathIn(event: Event): string | undefined {
+  for (const target of event.composedPath()) {
+    if (!(target instanceof Element)) continue;
+    const href = target.getAttribute('href');
+    if (href === null) continue;
+    const url = new URL(href, window.location.href);
+    return url.origin === window.location.origin ? url.pathname : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Issue 14: the code of the page a link leads to is fetched as soon as the driver points at the
+ * link or moves focus to it, so the page is there by the time the tap or the key lands, even
+ * before the idle preload has reached it. Returns the function that stops listening.
+ */
+export function preloadOnIntent(
+  routes: readonly FeatureRoute[],
+  root: Document = document,
+): () => void {
+  const onIntent = (event: Event) => {
+    const pathname = linkPathIn(event);
+    if (pathname) preloadPageAt(routes, pathname);
+  };
+  root.addEventListener('pointerover', onIntent, { capture: true, passive: true });
+  root.addEventListener('focusin', onIntent, { capture: true, passive: true });
+  return () => {
+    root.removeEventListener('pointerover', onIntent, { capture: true });
+    root.removeEventListener('focusin', onIntent, { capture: true });
+  };
+}
