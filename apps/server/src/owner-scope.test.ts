@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
 import { PAYMENT_METHODS } from '@evc/domain';
 import {
   calls,
   chargeHistoryResponse,
   chargerView,
+  type CallDefinition,
   type CallName,
   type Calls,
   type RfidCard,
+  type TokenData,
   type User,
 } from '@evc/contract';
+import { guests } from './platform/db/schema.ts';
 import type { CallOptions, CallResult, TestApp } from './test/test-app.ts';
 import { DRIVER } from './test/test-app.ts';
 import { startTestBed, type TestBed } from './test/test-bed.ts';
@@ -27,6 +31,8 @@ import { registeredDriver, setStoredBalance, until } from './test/test-users.ts'
 /**
  * Issue 12: a second driver (B) calls every owner-scoped call of the catalogue with the first
  * driver's (A's) ids. No answer may read or change A's data, and A's data reads the same after.
+ * Issue 15: a guest (G) walks every call the contract opens to guests with A's, B's and another
+ * guest's (H's) ids, and is refused every other call.
  */
 
 type UserCall = { [K in CallName]: Calls[K]['auth'] extends 'user' ? K : never }[CallName];
@@ -252,6 +258,13 @@ const aIds: Record<keyof ForeignIds, string[]> = {
 /** Strings that are A's alone: none may appear in an answer to B. */
 let secrets: string[];
 let before: unknown;
+/** G's token; G's and H's ids and codes; what G must never read besides A's secrets. */
+let g: string;
+let gIds: { id: string; code: string };
+let hIds: { id: string; code: string };
+let guestSecrets: string[];
+/** The rate A's group pays at A's charger: the public price is all a guest may see. */
+const GROUP_RATE = 0.1234;
 
 /** What A reads of their own data; B's calls must leave every bit of it as it was. */
 async function aData() {
@@ -447,16 +460,42 @@ beforeAll(async () => {
   // B is a driver with money and a card of their own, who could start anywhere.
   await saveSandboxCard(t, b);
   await sandboxPaymentMethod(t, b);
+  // A's group has its own price at A's charger, which only its members see.
+  const priced = await t.call('operatorSetGroupTariffs', {
+    token: bed.operator,
+    params: { groupid: mine.groupId },
+    body: { chargers: [mine.chargerId], tariff: { standard_rate: GROUP_RATE, currency: 'GBP' } },
+  });
+  expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+  // Two guests, made as the app makes them; G walks the calls, H is someone else.
+  const g1 = await newGuest('guest-phone-g');
+  const h = await newGuest('guest-phone-h');
+  g = g1.token;
+  gIds = g1.ids;
+  hIds = h.ids;
+  guestSecrets = [...secrets, bId, self.HRCode, hIds.id, hIds.code, String(GROUP_RATE)];
   before = await aData();
 }, 240_000);
 
+/** A guest through the real identifier and tokens calls: its token, id and code. */
+async function newGuest(uuid: string) {
+  const identifier = await t.call('guestIdentifier');
+  expect(identifier.status).toBe(200);
+  const { code } = identifier.body.data as { code: string };
+  const answer = await t.call('guestTokens', { params: { code }, query: { uuid } });
+  expect(answer.status).toBe(200);
+  const [row] = await t.database.db.select().from(guests).where(eq(guests.code, code));
+  if (!row) throw new Error(`no guest ${code}`);
+  return { token: (answer.body.data as TokenData).auth.token, ids: { id: row.id, code } };
+}
+
 afterAll(() => bed.close());
 
-/** A's real ids mostly, now and then another string in their place. */
-const foreignIds = (): fc.Arbitrary<ForeignIds> =>
+/** Real ids from `pool` mostly (A's by default), now and then another string in their place. */
+const foreignIds = (pool: Record<keyof ForeignIds, string[]> = aIds): fc.Arbitrary<ForeignIds> =>
   fc.record(
     Object.fromEntries(
-      Object.entries(aIds).map(([kind, values]) => [
+      Object.entries(pool).map(([kind, values]) => [
         kind,
         fc.oneof(
           { weight: 4, arbitrary: fc.constantFrom(...values) },
@@ -506,5 +545,114 @@ describe('a second driver naming the first driver’s ids (issue 12)', () => {
     // B's own account was used all along, and is still B's.
     const self = (await t.call('userdata', { token: b, body: {} })).body.data as User;
     expect(self._id).toBe(bId);
+  });
+});
+
+describe('a guest naming a user’s and another guest’s ids (issue 15)', () => {
+  const guestsMay = (name: CallName) => (calls[name] as CallDefinition).allowGuests === true;
+  const opened = userCalls.filter(guestsMay);
+  const closed = userCalls.filter((name) => !guestsMay(name));
+
+  test('the calls open to guests are the charger, reference, sandbox payment and own-token ones', () => {
+    expect([...opened].sort()).toEqual(
+      [
+        'checkToken',
+        'logout',
+        'getVisibilityPermissions',
+        'getHelpline',
+        'getChargerByBarcode',
+        'listChargers',
+        'getChargerPreauth',
+        'sandboxCreatePaymentMethod',
+        'sandboxConfirmPaymentIntent',
+        'sandboxAuthenticatePaymentIntent',
+        'sandboxGetPaymentIntent',
+        'getTransactionByID',
+      ].sort(),
+    );
+  });
+
+  /** Guest calls that name no one's ids, walked with generated input all the same. */
+  const guestOnlyProbes: Partial<Record<UserCall, Probe>> = {
+    checkToken: { send: () => ({ body: {} }), ownAnswer: 'G’s own token' },
+    getVisibilityPermissions: { send: () => ({ body: {} }), ownAnswer: 'the guest permissions' },
+    getHelpline: {
+      send: (_ids, shape) => ({ body: shape }),
+      shapes: fc.record({
+        country_code: fc.oneof(
+          fc.constantFrom('GB', 'IE', 'gb', 'XX'),
+          fc.string({ maxLength: 8 }),
+        ),
+      }),
+      ownAnswer: 'a country’s helpline, the same for everyone',
+    },
+  };
+  const notWalked: Partial<Record<UserCall, string>> = {
+    logout: 'would end G’s own session (guests.test.ts logs a guest out)',
+    sandboxCreatePaymentMethod: 'makes a new payment method from a card number; names nothing',
+  };
+  const walked = opened.filter((name) => (probes[name] ?? guestOnlyProbes[name]) !== undefined);
+
+  test('every call open to guests is walked here or says why not', () => {
+    expect(opened.filter((name) => !walked.includes(name) && !notWalked[name])).toEqual([]);
+  });
+
+  test.each(walked)('%s with A’s, B’s and H’s ids shows G nothing of theirs', async (name) => {
+    const probe = probes[name] ?? guestOnlyProbes[name];
+    if (!probe) throw new Error(`no probe for ${name}`);
+    // Users' ids and codes (A's, B's) and guests' (G's own, H's) in the caller's places.
+    const pool = {
+      ...aIds,
+      userId: [...aIds.userId, gIds.id, hIds.id],
+      usercode: [...aIds.usercode, gIds.code, hIds.code],
+    };
+    const asGuest = { ...mine, userId: gIds.id, usercode: gIds.code };
+    const asOtherGuest = { ...mine, userId: hIds.id, usercode: hIds.code };
+    await fc.assert(
+      fc.asyncProperty(foreignIds(pool), probe.shapes ?? fc.constant({}), async (ids, shape) => {
+        const answer = await t.call(name, { token: g, ...probe.send(ids, shape) });
+        const text = JSON.stringify(answer.body);
+        expect(answer.status, text).toBeLessThan(500);
+        expect(answer.body.code, text).not.toBe('GUEST_NOT_ALLOWED');
+        if (answer.status >= 200 && answer.status < 300) {
+          expect(probe.ownAnswer, `${name} answered ${answer.status}: ${text}`).toBeDefined();
+          expect(guestSecrets.filter((secret) => text.includes(secret))).toEqual([]);
+        }
+      }),
+      {
+        numRuns: 8,
+        examples: [
+          [mine, { source: 'CREDIT' }],
+          [asGuest, { source: 'PAYG' }],
+          [asOtherGuest, { source: 'PAYG' }],
+        ],
+      },
+    );
+  });
+
+  test('G reads A’s charger at its public price, not the price of A’s group', async () => {
+    const seen = await t.call('getChargerByBarcode', { token: g, body: { barcode: mine.barcode } });
+    expect(chargerView.parse(seen.body.data).tariff.standard_rate).toBe(0.45);
+    const member = await t.call('getChargerByBarcode', {
+      token: a,
+      body: { barcode: mine.barcode },
+    });
+    expect(chargerView.parse(member.body.data).tariff.standard_rate).toBe(GROUP_RATE);
+  });
+
+  test.each(closed.filter((name) => probes[name] !== undefined))(
+    '%s with A’s ids refuses G (403 GUEST_NOT_ALLOWED)',
+    async (name) => {
+      const probe = probes[name];
+      if (!probe) throw new Error(`no probe for ${name}`);
+      const answer = await t.call(name, { token: g, ...probe.send(mine, { source: 'PAYG' }) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      expect(answer.body.code).toBe('GUEST_NOT_ALLOWED');
+    },
+  );
+
+  test('A’s data reads the same after the guest’s calls too; G is still signed in', async () => {
+    expect(await aData()).toEqual(before);
+    expect((await t.call('checkToken', { token: g, body: {} })).status).toBe(200);
   });
 });

@@ -208,6 +208,7 @@ export const calls = {
     request: emptyRequest,
     response: account.visibilityPermissionsResponse,
     auth: 'user',
+    allowGuests: true,
   },
   getHelpline: {
     method: 'POST',
@@ -215,6 +216,7 @@ export const calls = {
     request: account.getHelplineRequest,
     response: account.helplineResponse,
     auth: 'user',
+    allowGuests: true,
   },
   guestIdentifier: {
     method: 'GET',
@@ -238,6 +240,7 @@ export const calls = {
     request: chargers.getChargerByBarcodeRequest,
     response: chargers.chargerView,
     auth: 'user',
+    allowGuests: true,
   },
   listChargers: {
     method: 'POST',
@@ -245,6 +248,7 @@ export const calls = {
     request: chargerList.listChargersRequest,
     response: chargerList.listChargersResponse,
     auth: 'user',
+    allowGuests: true,
   },
   operatorCreateCharger: {
     method: 'POST',
@@ -333,6 +337,7 @@ export const calls = {
     request: noBody,
     response: chargerCalls.preauthResponse,
     auth: 'user',
+    allowGuests: true,
   },
   checkMyTransactionData: {
     method: 'POST',

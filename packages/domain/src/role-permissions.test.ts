@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_PERMISSIONS, permissionsOfRoles } from './role-permissions.ts';
+import { GUEST_PERMISSIONS, KNOWN_PERMISSIONS, permissionsOfRoles } from './role-permissions.ts';
 
 describe('permissionsOfRoles (spec 000 §6: drivers charge at chargers and see credit)', () => {
   it.each<[string[], string[]]>([
@@ -25,5 +25,10 @@ describe('permissionsOfRoles (spec 000 §6: drivers charge at chargers and see c
 
   it('a made-up name is not known', () => {
     expect(KNOWN_PERMISSIONS).not.toContain('CHARGER_TELEPORT');
+  });
+
+  it('a guest charges at chargers but has no credit, and holds only known names', () => {
+    expect(GUEST_PERMISSIONS).toEqual(['CHARGER_CHARGE_AT']);
+    for (const name of GUEST_PERMISSIONS) expect(KNOWN_PERMISSIONS).toContain(name);
   });
 });

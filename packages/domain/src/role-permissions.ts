@@ -11,6 +11,12 @@ export const KNOWN_PERMISSIONS: readonly string[] = [
   ...new Set(Object.values(ROLE_PERMISSIONS).flat()),
 ];
 
+/**
+ * What a guest holds (issue 15): it finds and charges at public chargers; it has no credit, so
+ * no CREDIT. Every name here is one a role grants too.
+ */
+export const GUEST_PERMISSIONS: readonly string[] = [DEFAULT_PERMISSION];
+
 /** spec 000 §6: the permission names a user holds through their roles (unknown roles grant none). */
 export function permissionsOfRoles(roles: readonly string[]): string[] {
   return [...new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []))];

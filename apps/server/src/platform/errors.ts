@@ -43,6 +43,10 @@ export const validationError = (field: string, problem: string) =>
 export const accountGone = () =>
   new AppError(401, 'SESSION_REVOKED', 'Your account no longer exists', { forcelogout: true });
 
+/** A guest's token on a call that needs an account (ADR 0004). */
+export const guestNotAllowed = () =>
+  new AppError(403, 'GUEST_NOT_ALLOWED', 'Please sign in or register to do this');
+
 export const forbidden = () =>
   new AppError(403, 'FORBIDDEN', 'You may only read or change your own account');
 

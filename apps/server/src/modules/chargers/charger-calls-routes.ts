@@ -3,7 +3,7 @@ import type { ChargerCallsService } from './charger-calls-service.ts';
 
 export function registerChargerCallRoutes(register: RegisterCall, calls: ChargerCallsService) {
   register('getChargerCapabilities', ({ params }) => calls.capabilities(params.chargerid));
-  register('getChargerPreauth', ({ auth, params }) => calls.preauth(params.chargerid, auth.userId));
+  register('getChargerPreauth', ({ auth, params }) => calls.preauth(params.chargerid, auth));
   register('checkMyTransactionData', ({ auth, body }) =>
     calls.myTransaction(auth, body.chargerid, body.connectorid),
   );

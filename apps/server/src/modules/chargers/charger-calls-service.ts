@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ChargerCommands } from '../charge-point/charger-commands.ts';
 import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { ChargerRepository } from './repository.ts';
+import { groupTariffOf, type PriceViewer } from './service.ts';
 
 /** How far back the RFID wizard looks for a card presented at a charger. */
 export const UNAUTHORIZED_WINDOW_MS = 10 * 60 * 1000;
@@ -74,11 +75,15 @@ export function createChargerCallsService(deps: {
       };
     },
 
-    /** The hold for this driver here: their group's tariff, if any, else the charger's. */
-    async preauth(chargerId: string, userId: string): Promise<PreauthResponse> {
+    /**
+     * The hold for this driver here: their group's tariff, if any, else the charger's (always
+     * the charger's for a guest).
+     */
+    async preauth(chargerId: string, viewer: PriceViewer): Promise<PreauthResponse> {
       const { charger } = await chargerById(chargerId);
       const tariff =
-        (await deps.memberTariff?.(userId, chargerId)) ?? tariffInput.parse(charger.tariff);
+        (await groupTariffOf(deps.memberTariff, viewer, chargerId)) ??
+        tariffInput.parse(charger.tariff);
       // spec 001 §5: nothing is held on the card for a free tariff.
       return {
         amount: isTariffFree(tariff) ? 0 : DEFAULT_PREAUTH_MINOR,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ListChargersResponse } from '@evc/contract';
-import { KNOWN_PERMISSIONS, permissionsOfRoles } from '@evc/domain';
+import { GUEST_PERMISSIONS, KNOWN_PERMISSIONS, permissionsOfRoles } from '@evc/domain';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import type { EncodedAnswer } from '../../platform/http/encoded-answer.ts';
@@ -190,8 +190,12 @@ export function createChargerList(deps: ChargerListDeps) {
     if (!KNOWN_PERMISSIONS.includes(name)) {
       throw validationError('permission_name', `unknown permission ${name}`);
     }
-    const user = await deps.users.findById(auth.userId);
-    if (!user || !permissionsOfRoles(user.roles).includes(name)) {
+    // A guest is no user: it holds the guest's permissions, whatever its id.
+    const held =
+      auth.scope === 'guest'
+        ? GUEST_PERMISSIONS
+        : permissionsOfRoles((await deps.users.findById(auth.userId))?.roles ?? []);
+    if (!held.includes(name)) {
       throw new AppError(403, 'PERMISSION_DENIED', `permission_name: you do not hold ${name}`);
     }
   }

@@ -64,7 +64,9 @@ export function createChargersModule(deps: ChargersModuleDeps) {
       bus: deps.bus,
       now: deps.now,
     }),
-    preauth: (chargerId: string, userId: string) => calls.preauth(chargerId, userId),
+    /** A user's hold at a charger (the payment calls that ask are users' only so far). */
+    preauth: (chargerId: string, userId: string) =>
+      calls.preauth(chargerId, { userId, scope: 'full' }),
     connectorsOf: async (chargerId: string): Promise<number[] | undefined> =>
       (await chargers.findById(chargerId))?.connectors.map(
         (connector) => connector.connectorNumber,

@@ -3,7 +3,7 @@ import type { ChargerService } from './service.ts';
 
 export function registerChargerRoutes(register: RegisterCall, chargers: ChargerService): void {
   register('getChargerByBarcode', ({ auth, body }) =>
-    chargers.byBarcode(body.barcode, auth.userId),
+    chargers.byBarcode(body.barcode, auth),
   );
   register('operatorCreateCharger', ({ auth, body }) => chargers.create(auth, body));
   register('operatorListChargers', ({ auth }) => chargers.list(auth));

@@ -84,6 +84,22 @@ export const toConnectors = (list: ChargerInput['connectors']): NewConnector[] =
     maxPowerKw: connector.maxPowerKw,
   }));
 
+/** Who a price is shown to: the caller's id and whether it is a user or a guest. */
+export type PriceViewer = Pick<AuthContext, 'userId' | 'scope'>;
+
+/**
+ * The tariff a viewer's user group gives them at a charger, or null. A guest is in no group: it
+ * always pays the charger's public tariff, whatever its id (issue 15).
+ */
+export async function groupTariffOf(
+  memberTariff: ((userId: string, chargerId: string) => Promise<TariffData | null>) | undefined,
+  viewer: PriceViewer,
+  chargerId: string,
+): Promise<TariffData | null> {
+  if (viewer.scope === 'guest' || !memberTariff) return null;
+  return memberTariff(viewer.userId, chargerId);
+}
+
 /** spec 000 §3: the charger as the app reads it. */
 export function chargerView({ charger, connectors }: ChargerWithConnectors): ChargerView {
   return {
@@ -220,13 +236,13 @@ export function createChargerService(deps: ChargerServiceDeps) {
 
     /**
      * spec 000 §7: a driver's look-up of a charger by its 4-digit barcode; a member of a group
-     * with its own tariff here sees that tariff.
+     * with its own tariff here sees that tariff; a guest sees the public one.
      */
-    async byBarcode(barcode: string, userId: string): Promise<ChargerView> {
+    async byBarcode(barcode: string, viewer: PriceViewer): Promise<ChargerView> {
       const found = await deps.chargers.findByBarcode(barcode);
       if (!found) throw notFound();
       const view = chargerView(found);
-      const own = await deps.memberTariff?.(userId, view._id);
+      const own = await groupTariffOf(deps.memberTariff, viewer, view._id);
       return own ? { ...view, tariff: own } : view;
     },
 

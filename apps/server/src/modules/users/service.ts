@@ -1,8 +1,8 @@
 import type { CallParsedRequest, Currency, MfaOption, User } from '@evc/contract';
-import { permissionsOfRoles } from '@evc/domain';
+import { GUEST_PERMISSIONS, permissionsOfRoles } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
+import { accountGone, forbidden, guestNotAllowed, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountDeletionMail } from '../mail/templates/render.ts';
@@ -34,6 +34,8 @@ type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
 
 export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
+    // A guest's id is never a user's, whatever call let the guest in.
+    if (auth.scope === 'guest') throw guestNotAllowed();
     if (userId !== undefined && userId !== auth.userId) throw forbidden();
     const row = await deps.users.findById(auth.userId);
     if (!row) throw accountGone();
@@ -114,7 +116,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { balance: row.balanceMinor, currency: toCurrency(currency) };
     },
 
+    /** A guest has no account: it holds the guest's permissions (issue 15). */
     async visibilityPermissions(auth: AuthContext): Promise<{ name: string }[]> {
+      if (auth.scope === 'guest') return GUEST_PERMISSIONS.map((name) => ({ name }));
       const row = await ownAccount(auth);
       return permissionsOfRoles(row.roles).map((name) => ({ name }));
     },

@@ -10,7 +10,7 @@ import type {
   Calls,
 } from '@evc/contract';
 import type { TokenScope } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, guestNotAllowed } from '../errors.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import { rateLimitHook, type RateLimit, type RateLimitSubject } from './rate-limits.ts';
 
@@ -111,7 +111,7 @@ export function createCallRegistrar(
         if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in');
         const auth = await authenticate(token);
         if (auth.scope === 'guest' && !definition.allowGuests) {
-          throw new AppError(403, 'GUEST_NOT_ALLOWED', 'Please sign in or register to do this');
+          throw guestNotAllowed();
         }
         if (auth.scope === 'mfa-setup' && !definition.allowDuringMfaSetup) {
           throw new AppError(
