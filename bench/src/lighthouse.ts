@@ -12,6 +12,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { submitSignIn } from '../../e2e/src/app.ts';
+import { CHROMIUM_FLAGS } from '../../e2e/src/chromium-flags.ts';
 import { startServer } from '../../e2e/src/server.ts';
 
 const DIST = path.join(import.meta.dirname, '..', '..', 'apps', 'driver', 'dist');
@@ -19,15 +20,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Where to write each page's median report (Lighthouse JSON, opens in its viewer); unset: none. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TOP = 5;
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 const DEMO_DRIVER = { email: 'driver@example.com', password: 'Driver-pass-2026' };
 
@@ -263,7 +255,7 @@ let chrome: LaunchedChrome | undefined;
 try {
   chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: [...CHROMIUM_FLAGS],
     logLevel: 'error',
   });
   const measured = [];

@@ -31,6 +31,13 @@ export function registerServiceWorkerWhenStable(
   });
 }
 
+/**
+ * Whether a worker already controlled this page when the app started: then everything the page
+ * loaded went through it and is in its cache already.
+ */
+const controlledAtStart =
+  typeof navigator !== 'undefined' && navigator.serviceWorker?.controller != null;
+
 /** Code, styles and translations of the app this page has loaded, as absolute URLs. */
 function loadedAppCode(): string[] {
   return performance
@@ -60,7 +67,7 @@ function controlled(): Promise<void> {
  * browser's cache, so it too is there when the driver comes back without a signal.
  */
 export async function keepLoadedCodeOffline(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator) || controlledAtStart) return;
   await controlled();
   for (const url of loadedAppCode()) {
     await fetch(url).catch(() => undefined);
