@@ -52,11 +52,23 @@ describe('a guest’s paid session on a charger', () => {
 
     const latest = await t.call('latestUserTransaction', { token: guest.token });
     expect((latest.body.data as TransactionView)._id).toBe(started._id);
-    const mine = await t.call('checkMyTransactionData', {
-      token: guest.token,
+    // The charger's transaction, as the guest's own: found through the tag issued for it.
+    const mine = await until(
+      () =>
+        t.call('checkMyTransactionData', {
+          token: guest.token,
+          body: { chargerid: charger._id, connectorid: 1 },
+        }),
+      (answer) => answer.status !== 200 || answer.body.data !== null,
+    );
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const running = await session(guest.token, started._id);
+    expect(mine.body.data).toMatchObject({ transactionId: running.id });
+    const notTheirs = await t.call('checkMyTransactionData', {
+      token: otherGuest.token,
       body: { chargerid: charger._id, connectorid: 1 },
     });
-    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(notTheirs.body.data).toBeNull();
 
     const done = await chargeThenStop(guest.token, started._id);
     const total = done.data.cost.applied_cost.total;
@@ -88,6 +100,36 @@ describe('a guest’s paid session on a charger', () => {
     const confirmed = await confirmSandboxIntent(t, guest.token, intentid, method);
     expect(confirmed.body.data).toMatchObject({ status: 'requires_capture' });
     const started = await startPaid(guest, charger._id, 'GOOGLEPAY', intentid);
+    await until(
+      () => session(guest.token, started._id),
+      (view) => view.state === 'charging',
+    );
+
+    // Pause and resume, as a user does; another guest can do neither, nor release the cable.
+    const command = (name: 'pauseTransaction' | 'unpauseTransaction', who: TestGuest) =>
+      t.call(name, { token: who.token, params: { transactionid: started._id } });
+    expect((await command('pauseTransaction', otherGuest)).status).toBe(404);
+    const paused = await command('pauseTransaction', guest);
+    expect((paused.body.data as TransactionView).state).toBe('paused');
+    const resumed = await command('unpauseTransaction', guest);
+    expect((resumed.body.data as TransactionView).state).toBe('charging');
+    const unlock = (who: TestGuest) =>
+      t.call('unlockChargerConnector', {
+        token: who.token,
+        body: { chargerid: charger._id, connectorid: 1 },
+      });
+    expect((await unlock(otherGuest)).status).toBe(404);
+    expect((await unlock(guest)).body.data).toEqual({ status: 'Unlocked' });
+    // A guest names itself in unlockCheck by its code (or its id).
+    const check = (who: TestGuest, userid: string) =>
+      t.call('unlockCheck', {
+        token: who.token,
+        query: { chargerid: charger._id, connectorid: '1', userid },
+      });
+    expect((await check(guest, guest.code)).body.data).toMatchObject({ released: false });
+    expect((await check(guest, otherGuest.code)).status).toBe(403);
+    expect((await check(otherGuest, otherGuest.code)).status).toBe(404);
+
     const done = await chargeThenStop(guest.token, started._id);
     expect(done.payment.status).toBe('captured');
     expect(done.payment.captured).toBe(done.data.cost.applied_cost.total);
