@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serveDriverApp } from './driver-app-files.ts';
 import { createHttpServer } from './http-server.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
@@ -47,7 +47,8 @@ export interface BuildAppOptions {
   /** Replaces the SMTP or outbox mailer. */
   mailer?: Mailer;
   now?: () => Date;
-  logger?: boolean;
+  /** false for none; a logger of the caller's (tests read what is logged). */
+  logger?: boolean | FastifyBaseLogger;
   /** OCPP timings (tests shorten them). */
   ocpp?: {
     heartbeatSeconds?: number;
