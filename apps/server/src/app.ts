@@ -63,7 +63,12 @@ export interface BuildAppOptions {
    * without a result before it is retried, how long a stopped session waits for its unplug
    * (tests shorten them).
    */
-  sessions?: { startTimeoutMs?: number; settlementRetryMs?: number; unplugWaitLimitMs?: number };
+  sessions?: {
+    startTimeoutMs?: number;
+    settlementRetryMs?: number;
+    unplugWaitLimitMs?: number;
+    abandonAfterMs?: number;
+  };
   /** Live event streams' keep-alive interval (tests shorten it). */
   liveEvents?: { keepAliveMs?: number };
   /** How often the abandoned-intent sweep runs (tests shorten it). */
@@ -180,6 +185,7 @@ export async function buildApp(
       options.sessions?.settlementRetryMs ?? seconds(config.settlementRetryAfterSeconds),
     unplugWaitLimitMs:
       options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
+    abandonAfterMs: options.sessions?.abandonAfterMs ?? seconds(config.sessionAbandonAfterSeconds),
     authenticate: auth.authenticate,
     keepAliveMs: options.liveEvents?.keepAliveMs,
     log,

@@ -40,4 +40,5 @@ export * from './currency-code.ts';
 export * from './storable-text.ts';
 export * from './cable-held.ts';
 export * from './session-state.ts';
+export * from './abandoned-session.ts';
 export * from './await-unplug.ts';

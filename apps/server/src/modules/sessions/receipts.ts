@@ -35,6 +35,7 @@ export function createReceipts(
       total: row.costTotal,
       parts: row.costParts,
       breakdown: row.breakdown,
+      endReason: row.endReason,
     });
     await deps.mailer.sendMail({ to: user.email, ...mail });
   }

@@ -41,7 +41,8 @@ test(
       `);
       });
 
-      expect(await migrate(database, MIGRATIONS_DIR)).toEqual([REPAIR]);
+      // The repair first, then any migration written after it.
+      expect((await migrate(database, MIGRATIONS_DIR))[0]).toBe(REPAIR);
       await database.withSession(async (session) => {
         const transactions = await session.query<{ id: number; charger: string }>(
           'SELECT transaction_id AS id, charger_id AS charger FROM ocpp_transactions ORDER BY 1',

@@ -13,6 +13,8 @@ interface ReceiptTexts {
   parts: { energy: string; connection: string; periods: string; overstay: string };
   breakdown: string;
   row: (kWh: string, rate: string) => string;
+  /** Why a session ended without the charger's stop: it went offline and said nothing more. */
+  endedOffline: string;
 }
 
 const en: ReceiptTexts = {
@@ -31,6 +33,8 @@ const en: ReceiptTexts = {
   },
   breakdown: 'Cost breakdown',
   row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+  endedOffline:
+    'This charge ended while the charger was offline: it is billed up to the last reading the charger sent.',
 };
 
 const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
@@ -51,6 +55,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     },
     breakdown: 'Détail du coût',
     row: (kWh, rate) => `${kWh} kWh à ${rate} / kWh`,
+    endedOffline:
+      "Cette recharge s'est terminée alors que la borne était hors ligne : elle est facturée jusqu'au dernier relevé envoyé par la borne.",
   },
   cy: {
     subject: (charger) => `Eich derbynneb gwefru: ${charger}`,
@@ -68,6 +74,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     },
     breakdown: "Dadansoddiad o'r gost",
     row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+    endedOffline:
+      'Daeth y gwefru hwn i ben tra oedd y gwefrydd all-lein: codir tâl hyd at y darlleniad olaf a anfonodd y gwefrydd.',
   },
   es: {
     subject: (charger) => `Su recibo de carga: ${charger}`,
@@ -85,6 +93,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     },
     breakdown: 'Desglose del coste',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+    endedOffline:
+      'Esta carga terminó mientras el cargador estaba desconectado: se factura hasta la última lectura que envió el cargador.',
   },
   it: {
     subject: (charger) => `La tua ricevuta di ricarica: ${charger}`,
@@ -102,6 +112,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     },
     breakdown: 'Dettaglio dei costi',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+    endedOffline:
+      "Questa ricarica si è conclusa mentre il caricatore era offline: è addebitata fino all'ultima lettura inviata dal caricatore.",
   },
 };
 
@@ -125,6 +137,8 @@ export interface ReceiptValues {
   parts: { energy: number; connection: number; periods: number; overstay: number };
   /** 30-minute entries (001 §3): when each starts, its rate per kWh and the kWh drawn. */
   breakdown: { periodStart: string; rate: number; value: number }[];
+  /** Set when the session ended without the charger's stop. */
+  endReason?: 'charger-offline' | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -181,6 +195,7 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
     '',
     t.intro(v.chargerName),
     '',
+    ...(v.endReason === 'charger-offline' ? [t.endedOffline, ''] : []),
     ...summary.map(([label, value]) => `${label}: ${value}`),
     '',
     ...parts.map(([label, value]) => `${label}: ${value}`),
@@ -202,6 +217,7 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
   const html = [
     `<p>${escapeHtml(common.greeting(v.firstName))}</p>`,
     `<p>${escapeHtml(t.intro(v.chargerName))}</p>`,
+    ...(v.endReason === 'charger-offline' ? [`<p>${escapeHtml(t.endedOffline)}</p>`] : []),
     `<table>${table(summary)}</table>`,
     `<table style="margin-top:12px">${table(parts)}${table([[t.total, money(v.total)]], true)}</table>`,
     `<h3 style="font-size:15px">${escapeHtml(t.breakdown)} (UTC)</h3>`,
