@@ -12,7 +12,8 @@ import { loggableFrame, refusalReason } from './connection-log.ts';
 const lines: Record<string, unknown>[] = [];
 const logged = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString().split('\n'))
+      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   },
 });
@@ -44,6 +45,12 @@ async function lineFor(msg: string, fields: Record<string, unknown> = {}) {
   await expect.poll(() => lines.some(matches), { timeout: 30_000 }).toBe(true);
   return lines.find(matches) ?? {};
 }
+
+/** The id of the charger with this barcode. */
+const provisioned = async (barcode: string) => {
+  const answer = await t.call('getChargerByBarcode', { token: driver, body: { barcode } });
+  return (answer.body.data as ChargerView)._id;
+};
 
 const online = async (barcode: string) => {
   const answer = await t.call('getChargerByBarcode', { token: driver, body: { barcode } });
@@ -140,6 +147,16 @@ describe('the log tells an operator why a charger is offline', () => {
     // The code as the charger received it (OCPP 1.6J errata spellings).
     expect(callError.code).toBe(refused.rpcErrorCode);
     expect(callError.code).toBe('FormationViolation');
+    // A command the charger answers with a CALLERROR.
+    client.handle('GetConfiguration', () => {
+      throw new Error('configuration store unreadable');
+    });
+    const charger = await provisioned('3954');
+    await expect(
+      t.services.commands.send(charger, 'GetConfiguration', { key: ['HeartbeatInterval'] }),
+    ).rejects.toThrow();
+    const received = await lineFor('OCPP CALLERROR received', { identity: 'CP-LOG-4' });
+    expect(received.action).toBe('GetConfiguration');
     await client.close({ code: 1000, reason: 'maintenance' });
     const gone = await lineFor('charger disconnected', { identity: 'CP-LOG-4' });
     expect(gone.code).toBe(1000);

@@ -11,7 +11,7 @@ import { until } from '../../test/test-users.ts';
 import { energyAt45p, START_TIMEOUT_MS } from './test-support.ts';
 
 /** Chargers in the run: a few hundred, each with one session. */
-const CHARGERS = Number(process.env.CHURN_CHARGERS ?? 200);
+const CHARGERS = Number(process.env.CHURN_CHARGERS ?? 300);
 const ABANDON_MS = 2000;
 
 let bed: TestBed;
