@@ -1,22 +1,14 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChargerView } from '@evc/contract';
+import { capturedLog } from '../../test/captured-log.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
 import { loggableFrame, refusalReason } from './connection-log.ts';
 
 /** What the server logged, line by line, parsed. */
-const lines: Record<string, unknown>[] = [];
-const logged = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n'))
-      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+const { logger, lines } = capturedLog('debug');
 
 let t: TestApp;
 let endpoint: string;
@@ -59,7 +51,7 @@ const online = async (barcode: string) => {
 
 beforeAll(async () => {
   t = await createTestApp({
-    logger: pino({ level: 'debug' }, logged),
+    logger,
     ocpp: { heartbeatSeconds: 60, pingIntervalMs: 300 },
   });
   endpoint = `ws://${await listenOnLoopback(t)}/ocpp`;

@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChargerView } from '@evc/contract';
 import { chargingSessions } from '../../platform/db/schema.ts';
+import { capturedLog } from '../../test/captured-log.ts';
 import { DRIVER, type TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { until, userRow } from '../../test/test-users.ts';
@@ -15,17 +14,7 @@ const ABANDON_MS = 1500;
 
 /** Every line both nodes log, parsed. */
 const lines: Record<string, unknown>[] = [];
-const logged = () =>
-  pino(
-    { level: 'warn' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n'))
-          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+const logged = () => capturedLog('warn', lines).logger;
 
 let bed: TestBed;
 let t: TestApp;
@@ -54,15 +43,21 @@ async function connectedCharger(identity: string): Promise<RPCClient> {
   return client;
 }
 
-/** A PAYG session started on the charger's connector 1 and metered to `wh`. */
-async function chargingTo(client: RPCClient, charger: ChargerView, wh: number) {
+/** A PAYG start at connector 1 of the charger on a new hold, as the app makes it. */
+async function startPayg(charger: ChargerView) {
   const intentId = await heldIntent(charger._id);
-  const pending = await start(driver, {
+  const view = await start(driver, {
     chargerid: charger._id,
     connectorid: 1,
     source: 'PAYG',
     intent_id: intentId,
   });
+  return { intentId, pending: view };
+}
+
+/** A PAYG session started on the charger's connector 1 and metered to `wh`. */
+async function chargingTo(client: RPCClient, charger: ChargerView, wh: number) {
+  const { intentId, pending } = await startPayg(charger);
   const [row] = await t.database.db
     .select()
     .from(chargingSessions)
@@ -136,12 +131,7 @@ describe('a session whose charger went away', () => {
 
     // It comes back: the connector is free for the next driver.
     const back = await connectedCharger('CP-AWAY-1');
-    const next = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'PAYG',
-      intent_id: await heldIntent(charger._id),
-    });
+    const { pending: next } = await startPayg(charger);
     expect(next.state).toBe('pending');
 
     // Its queued StopTransaction arrives late, twice: answered, stored, reconciled once.
@@ -184,13 +174,7 @@ describe('a session whose charger went away', () => {
   test('a remote start whose charger disconnects before starting times out and releases its hold', async () => {
     const charger = await bed.charger('CP-AWAY-3', '5403');
     const client = await connectedCharger('CP-AWAY-3');
-    const intentId = await heldIntent(charger._id);
-    const pending = await start(driver, {
-      chargerid: charger._id,
-      connectorid: 1,
-      source: 'PAYG',
-      intent_id: intentId,
-    });
+    const { intentId, pending } = await startPayg(charger);
     await client.close({ force: true });
     const rejected = await until(
       () => session(driver, pending._id),
