@@ -41,4 +41,5 @@ export * from './storable-text.ts';
 export * from './cable-held.ts';
 export * from './session-state.ts';
 export * from './abandoned-session.ts';
+export * from './home-tariff.ts';
 export * from './await-unplug.ts';
