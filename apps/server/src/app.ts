@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serveDriverApp } from './driver-app-files.ts';
 import { createHttpServer } from './http-server.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
@@ -50,7 +50,8 @@ export interface BuildAppOptions {
   /** Replaces the SMTP or outbox mailer. */
   mailer?: Mailer;
   now?: () => Date;
-  logger?: boolean;
+  /** false for none; a logger of the caller's (tests read what is logged). */
+  logger?: boolean | FastifyBaseLogger;
   /** OCPP timings (tests shorten them). */
   ocpp?: {
     heartbeatSeconds?: number;
@@ -65,7 +66,12 @@ export interface BuildAppOptions {
    * without a result before it is retried, how long a stopped session waits for its unplug
    * (tests shorten them).
    */
-  sessions?: { startTimeoutMs?: number; settlementRetryMs?: number; unplugWaitLimitMs?: number };
+  sessions?: {
+    startTimeoutMs?: number;
+    settlementRetryMs?: number;
+    unplugWaitLimitMs?: number;
+    abandonAfterMs?: number;
+  };
   /** Live event streams' keep-alive interval (tests shorten it). */
   liveEvents?: { keepAliveMs?: number };
   /** How often the abandoned-intent sweep runs (tests shorten it). */
@@ -190,6 +196,7 @@ export async function buildApp(
       options.sessions?.settlementRetryMs ?? seconds(config.settlementRetryAfterSeconds),
     unplugWaitLimitMs:
       options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
+    abandonAfterMs: options.sessions?.abandonAfterMs ?? seconds(config.sessionAbandonAfterSeconds),
     authenticate: auth.authenticate,
     keepAliveMs: options.liveEvents?.keepAliveMs,
     log,

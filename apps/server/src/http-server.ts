@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -20,10 +20,12 @@ import { loggerOptions } from './platform/logging.ts';
  */
 export async function createHttpServer(
   config: AppConfig,
-  options: { logger?: boolean },
+  options: { logger?: boolean | FastifyBaseLogger },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    ...(typeof options.logger === 'object'
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger === false ? false : loggerOptions(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });

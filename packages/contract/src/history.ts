@@ -9,14 +9,17 @@ const limit = z.coerce.number().int().min(1).max(100).default(20);
  * POST /getChargeHistory (spec 000 §7): `{usercode, limit, active}` or
  * `{usercode, limit, startdate, chargerid}`. `usercode` is the caller's own HRCode. `active` true:
  * only sessions still charging or paused; false: only finished ones; absent: both. `startdate`:
- * only sessions started before it (the oldest item shown so far, to load more). `chargerid`: only
- * sessions at that charger. A guest sends its guest code as `usercode`.
+ * only sessions started before it (the oldest item shown so far, to load more). `lastid`: that
+ * item's `_id`, sent with `startdate`; then the sessions that started at that same instant and come
+ * after it are included too, so walking the pages returns every session once, whatever the ties.
+ * `chargerid`: only sessions at that charger.
  */
 export const chargeHistoryRequest = z.object({
   usercode,
   limit,
   active: z.boolean().optional(),
   startdate: isoDateTime.nullable().optional(),
+  lastid: requestId.nullable().optional(),
   chargerid: requestId.nullable().optional(),
 });
 

@@ -49,7 +49,13 @@ export const transactionView = z.object({
   chargerName: z.string(),
   connectorid: z.number().int(),
   state: sessionState,
+  /** Offline while the charger is away: the session goes on when it comes back. */
   connectorStatus: connectorStatus,
+  /**
+   * Why a finished session ended other than by the charger's stop: `charger-offline`, its charger
+   * went away and said nothing for SESSION_ABANDON_AFTER; billed to its last reading.
+   */
+  endReason: z.enum(['charger-offline']).nullable(),
   source: z.enum(PAYMENT_METHODS),
   intent_id: z.string().nullable(),
   data: z.object({

@@ -40,5 +40,7 @@ export * from './currency-code.ts';
 export * from './storable-text.ts';
 export * from './cable-held.ts';
 export * from './session-state.ts';
+export * from './abandoned-session.ts';
+export * from './home-tariff.ts';
 export * from './await-unplug.ts';
 export * from './guests.ts';

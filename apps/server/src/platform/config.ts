@@ -61,6 +61,7 @@ const envSchema = z.object({
   SESSION_START_TIMEOUT: positiveSeconds.default(180),
   SETTLEMENT_RETRY_AFTER: positiveSeconds.default(300),
   UNPLUG_WAIT_LIMIT: positiveSeconds.default(12 * 60 * 60),
+  SESSION_ABANDON_AFTER: positiveSeconds.default(24 * 60 * 60),
   INTENT_ABANDON_AFTER: positiveSeconds.default(60 * 60),
   HELD_INTENT_REUSE_LIMIT: positiveSeconds.default(24 * 60 * 60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -112,6 +113,11 @@ export interface AppConfig {
   settlementRetryAfterSeconds?: number;
   /** Seconds a session stopped with the cable in waits for the unplug (the overstay's cap). */
   unplugWaitLimitSeconds?: number;
+  /**
+   * Seconds of silence after which a session whose charger is offline, or whose connector reports
+   * no transaction, is ended on its last reading.
+   */
+  sessionAbandonAfterSeconds?: number;
   /** Seconds after which an unused intent still waiting for the driver is cancelled. */
   intentAbandonAfterSeconds?: number;
   /** Seconds a held, unused card intent is offered for reuse; then its hold is released. */
@@ -226,6 +232,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     sessionStartTimeoutSeconds: values.SESSION_START_TIMEOUT,
     settlementRetryAfterSeconds: values.SETTLEMENT_RETRY_AFTER,
     unplugWaitLimitSeconds: values.UNPLUG_WAIT_LIMIT,
+    sessionAbandonAfterSeconds: values.SESSION_ABANDON_AFTER,
     intentAbandonAfterSeconds: values.INTENT_ABANDON_AFTER,
     heldIntentReuseSeconds: values.HELD_INTENT_REUSE_LIMIT,
     loginRateLimit: values.LOGIN_RATE_LIMIT,

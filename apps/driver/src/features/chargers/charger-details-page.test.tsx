@@ -50,6 +50,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
@@ -118,6 +119,9 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
   });
 
   it('adds the variable tariff chart for a tariff with half-hourly rates', async () => {
+    // Mid-afternoon, so the first half hour is not the one marked Now.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 20, 15, 10));
     const periods = Array.from({ length: 48 }, (_, index) => ({
       standard_rate: index < 14 ? 0.1 : 0.4,
       available: true,
@@ -138,6 +142,7 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     expect(first?.dataset.level).toBe('not-above-average');
     expect(late?.dataset.level).toBe('above-average');
     expect(chart.querySelectorAll('.tariff-chart__cell--now')).toHaveLength(1);
+    expect(container.querySelector('td[data-start="15:00"]')?.textContent).toBe('£0.40Now');
   });
 
   it('shows no chart for a flat tariff', async () => {

@@ -161,6 +161,11 @@ export function ChargingCompletedPage() {
             entries={session.breakdown}
             symbol={session.data.cost.applied_cost.currency.symbol}
           />
+          {session.endReason === 'charger-offline' && (
+            <p className="form-note" role="status" data-field="end-reason">
+              {t('charging.completed.endedOffline')}
+            </p>
+          )}
           {overstaying && (
             <p className="form-note" role="status" data-field="overstay">
               {t('charging.completed.overstay')}

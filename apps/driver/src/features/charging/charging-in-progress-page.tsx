@@ -121,6 +121,11 @@ export function ChargingInProgressPage() {
               {t(`transactionSummary.states.${session.state}`)}
             </span>
           </div>
+          {session.connectorStatus === 'Offline' && (
+            <p className="form-note" role="status" data-field="charger-offline">
+              {t('charging.progress.chargerOffline')}
+            </p>
+          )}
           <TransactionSummary transaction={withLiveDuration(session, now)} />
           <Controls session={session} />
         </>

@@ -121,6 +121,13 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect(callsTo(seen, '/development/charger/unpause/s1')).toHaveLength(1);
   });
 
+  it('says so while the charger is offline', async () => {
+    const session = liveSession(transactionView({ connectorStatus: 'Offline' }));
+    fakeApi({ '/getTransactionByID': () => ok(session.get()) });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect(await screen.findByText(/The charger has lost its connection/)).toBeTruthy();
+  });
+
   it('stops and goes to the completed page, which waits for the end to be confirmed', async () => {
     const session = liveSession(transactionView());
     const seen = fakeApi({
@@ -202,6 +209,15 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
       expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£5.45'),
     );
     expect(container.querySelector('[data-field="overstay"]')).toBeNull();
+  });
+
+  it('says why a charge ended while its charger was offline', async () => {
+    fakeApi({
+      '/getTransactionByID': () =>
+        ok(finishedTransactionView({ endReason: 'charger-offline', connectorStatus: 'Offline' })),
+    });
+    renderWithRouter(pages, '/charging-completed?transactionId=s1');
+    expect(await screen.findByText(/ended while the charger was offline/)).toBeTruthy();
   });
 
   it('e-mails the receipt', async () => {

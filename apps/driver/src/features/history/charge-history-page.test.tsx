@@ -116,6 +116,7 @@ describe('ChargeHistoryPage (spec 000 §2 chargehistory)', () => {
     expect(await screen.findByText('Oldest Place')).toBeTruthy();
     expect(callsTo(seen, '/getChargeHistory')[1]?.body).toMatchObject({
       startdate: full.at(-1)?.startdate,
+      lastid: full.at(-1)?._id,
     });
     expect(screen.queryByText('Show older charges')).toBeNull();
   });

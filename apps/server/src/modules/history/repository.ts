@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -13,7 +13,8 @@ export interface HistoryQuery {
   limit: number;
   /** true: charging or paused; false: finished; undefined: both. */
   active?: boolean;
-  startedBefore?: Date;
+  /** The page goes on after this session (newest first): started before it, or at the same instant with a smaller id. */
+  after?: { startedAt: Date; id?: string };
   chargerId?: string;
 }
 
@@ -45,7 +46,15 @@ export function createHistoryRepository(db: Db) {
         conditions.push(
           inArray(chargingSessions.state, ['charging', 'paused', 'pausedByVehicle', 'finished']),
         );
-      if (query.startedBefore) conditions.push(lt(chargingSessions.startedAt, query.startedBefore));
+      const { after } = query;
+      if (after?.id !== undefined) {
+        // Keyset paging on the order below: ties on the start instant are split by id.
+        const tie = and(
+          eq(chargingSessions.startedAt, after.startedAt),
+          lt(chargingSessions.id, after.id),
+        );
+        conditions.push(or(lt(chargingSessions.startedAt, after.startedAt), tie) as SQL);
+      } else if (after) conditions.push(lt(chargingSessions.startedAt, after.startedAt));
       if (query.chargerId) conditions.push(eq(chargingSessions.chargerId, query.chargerId));
       return db
         .select({ session: chargingSessions, charger: chargerColumns })

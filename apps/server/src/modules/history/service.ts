@@ -103,7 +103,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         userId: owner.id,
         limit: body.limit,
         active: body.active,
-        startedBefore: body.startdate ? new Date(body.startdate) : undefined,
+        after: body.startdate
+          ? { startedAt: new Date(body.startdate), id: body.lastid ?? undefined }
+          : undefined,
         chargerId: body.chargerid ?? undefined,
       });
       const samples = await deps.history.meterValues(

@@ -15,6 +15,7 @@ import {
 } from '../charge-point/charger-commands.ts';
 import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import { handleChargerMessages } from './charger-messages.ts';
+import { logConnection, refusalReason, type ConnectionFacts } from './connection-log.ts';
 import {
   createHandshakeThrottle,
   DEFAULT_HANDSHAKE_LIMIT,
@@ -50,9 +51,12 @@ export interface CentralSystemDeps {
   log: OcppLog;
 }
 
-interface Session {
-  chargerId: string;
-}
+/** What the handshake learnt: an admitted charger, or a client that offered no ocpp1.6. */
+type Session = ConnectionFacts & { admitted: boolean };
+
+export const OCPP16 = 'ocpp1.6';
+/** WebSocket close code for a client that agreed on no subprotocol (RFC 6455 §7.4.1). */
+export const CLOSE_PROTOCOL_ERROR = 1002;
 
 /** Where a handshake comes from: behind a trusted proxy, the first X-Forwarded-For address. */
 function handshakeAddress(handshake: IHandshakeInterface, trustProxy: boolean): string {
@@ -73,7 +77,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   const heartbeatSeconds = deps.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
   const pingIntervalMs = deps.pingIntervalMs ?? 30_000;
   const server = new RPCServer({
-    protocols: ['ocpp1.6'],
+    protocols: [OCPP16],
     strictMode: true,
     strictModeValidators: [ocpp16Validator],
     pingIntervalMs,
@@ -85,27 +89,47 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   );
 
   server.auth((accept, reject, handshake) => {
+    const address = handshakeAddress(handshake, deps.trustProxy ?? false);
+    const { identity } = handshake;
+    const refuse = (status: number, message: string, reason: string) => {
+      deps.log.warn({ identity, address, reason }, 'charger handshake refused');
+      reject(status, message);
+    };
     void (async () => {
-      // ocpp-rpc takes a client offering no subprotocol, and then validates none of its messages.
-      if (!handshake.protocols.has('ocpp1.6')) return reject(400, 'Subprotocol ocpp1.6 required');
-      const address = handshakeAddress(handshake, deps.trustProxy ?? false);
-      const keys = [`identity:${handshake.identity}`, `address:${address}`];
-      if (throttle.refuses(keys)) return reject(429, 'Too many failed attempts');
-      const admitted = await deps.chargers.admit(
-        handshake.identity,
-        handshake.password?.toString('utf8'),
-      );
-      if (admitted.chargerId === null) {
-        throttle.failed(keys);
+      // OCPP-J 1.6 §4.1.2: with no subprotocol agreed, the handshake completes without one and
+      // the connection is closed at once (on 'client' below); nothing the client sends is taken.
+      if (!handshake.protocols.has(OCPP16)) {
         deps.log.warn(
-          { identity: handshake.identity, address, known: admitted.known },
+          {
+            identity,
+            address,
+            offered: [...handshake.protocols],
+            reason: 'no ocpp1.6 subprotocol offered',
+          },
           'charger handshake refused',
         );
-        return reject(401, 'Unauthorized');
+        return accept(
+          { chargerId: '', identity, address, admitted: false } satisfies Session,
+          false,
+        );
       }
-      accept({ chargerId: admitted.chargerId } satisfies Session, 'ocpp1.6');
+      const keys = [`identity:${identity}`, `address:${address}`];
+      if (throttle.refuses(keys))
+        return refuse(429, 'Too many failed attempts', 'too many failed attempts');
+      const admitted = await deps.chargers.admit(identity, handshake.password?.toString('utf8'));
+      if (admitted.chargerId === null) {
+        throttle.failed(keys);
+        const reason = refusalReason({
+          known: admitted.known,
+          authorizationSent: handshake.headers.authorization !== undefined,
+          passwordSent: handshake.password !== undefined,
+        });
+        return refuse(401, 'Unauthorized', reason);
+      }
+      const session: Session = { chargerId: admitted.chargerId, identity, address, admitted: true };
+      accept(session, OCPP16);
     })().catch((error: unknown) => {
-      deps.log.error({ err: error, identity: handshake.identity }, 'charger handshake failed');
+      deps.log.error({ err: error, identity, address }, 'charger handshake failed');
       reject(500, 'Internal error');
     });
   });
@@ -116,7 +140,14 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   };
 
   server.on('client', (client: RPCServerClient) => {
-    const { chargerId } = client.session as Session;
+    const { admitted, ...facts } = client.session as Session;
+    if (!admitted || client.protocol !== OCPP16) {
+      void client.close({ code: CLOSE_PROTOCOL_ERROR, reason: 'Subprotocol ocpp1.6 required' });
+      return;
+    }
+    const { chargerId } = facts;
+    deps.log.info({ ...facts, protocol: client.protocol }, 'charger connected');
+    logConnection(client, facts, deps.log, Date.now());
     // A charger that reconnects replaces its previous connection.
     const previous = live.get(chargerId);
     live.set(chargerId, { client, lastSeen: Date.now() });
@@ -165,10 +196,6 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     };
     handleChargerMessages(handle, { ...context, chargers: deps.chargers, heartbeatSeconds });
     handleTransactionMessages(handle, { ...context, transactions: deps.transactions });
-
-    client.on('badMessage', ({ error }: { error: Error }) => {
-      deps.log.warn({ chargerId, error: error.message }, 'OCPP message refused');
-    });
   });
 
   // Missed heartbeats: a charger silent for several intervals is Offline and its socket closed.

@@ -14,12 +14,14 @@ export function handleChargerMessages(
   const { chargerId, chargers, now, log } = context;
 
   handle('BootNotification', async (request) => {
-    await chargers.booted(chargerId, {
+    const identity = {
       vendor: request.chargePointVendor,
       model: request.chargePointModel,
       serialNumber: request.chargePointSerialNumber ?? request.chargeBoxSerialNumber ?? null,
       firmwareVersion: request.firmwareVersion ?? null,
-    });
+    };
+    await chargers.booted(chargerId, identity);
+    log.info({ chargerId, ...identity }, 'charger booted');
     return {
       status: 'Accepted',
       currentTime: now().toISOString(),

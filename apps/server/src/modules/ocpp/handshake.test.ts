@@ -27,10 +27,13 @@ interface Handshake {
   from: string;
 }
 
-/** A WebSocket upgrade to /ocpp/{identity}: its HTTP status and body (101 when it connects). */
+/**
+ * A WebSocket upgrade to /ocpp/{identity}: its HTTP status and body (101 when it connects), and
+ * on 101 the subprotocol agreed.
+ */
 function handshake(identity: string, { password, protocols = ['ocpp1.6'], from }: Handshake) {
   const [host, port] = base.split(':');
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; agreed?: string }>((resolve, reject) => {
     const request = http.request({
       host,
       port,
@@ -47,9 +50,10 @@ function handshake(identity: string, { password, protocols = ['ocpp1.6'], from }
           : {}),
       },
     });
-    request.on('upgrade', (_response, socket) => {
+    request.on('upgrade', (response, socket) => {
       socket.destroy();
-      resolve({ status: 101, body: '' });
+      const agreed = response.headers['sec-websocket-protocol'];
+      resolve({ status: 101, body: '', ...(agreed ? { agreed } : {}) });
     });
     request.on('response', (response) => {
       let body = '';
@@ -64,7 +68,9 @@ function handshake(identity: string, { password, protocols = ['ocpp1.6'], from }
 
 const REFUSED = { status: 401, body: 'Unauthorized' };
 const THROTTLED = { status: 429, body: 'Too many failed attempts' };
-const CONNECTED = { status: 101, body: '' };
+const CONNECTED = { status: 101, body: '', agreed: 'ocpp1.6' };
+/** OCPP-J 1.6 §4.1.2: completed without a subprotocol (and then closed: connection-log.test.ts). */
+const NONE_AGREED = { status: 101, body: '' };
 
 const provision = (chargePointId: string, barcode: string, password?: string) =>
   provisionCharger(t, operator, testCharger(chargePointId, barcode, password ? { password } : {}));
@@ -109,8 +115,8 @@ describe('charger handshake', () => {
   test('a client must offer the ocpp1.6 subprotocol', async () => {
     await provision('CP-HS-2', '3902', 'right-password-2');
     const login = { password: 'right-password-2', from: '10.0.1.1' };
-    expect((await handshake('CP-HS-2', { ...login, protocols: [] })).status).toBe(400);
-    expect((await handshake('CP-HS-2', { ...login, protocols: ['ocpp2.0.1'] })).status).toBe(400);
+    expect(await handshake('CP-HS-2', { ...login, protocols: [] })).toEqual(NONE_AGREED);
+    expect(await handshake('CP-HS-2', { ...login, protocols: ['ocpp2.0.1'] })).toEqual(NONE_AGREED);
     expect(await handshake('CP-HS-2', { ...login, protocols: ['ocpp2.0.1', 'ocpp1.6'] })).toEqual(
       CONNECTED,
     );

@@ -10,6 +10,7 @@ export interface OcppLog {
   error: (details: object, message: string) => void;
   warn: (details: object, message: string) => void;
   info: (details: object, message: string) => void;
+  debug: (details: object, message: string) => void;
 }
 
 /**

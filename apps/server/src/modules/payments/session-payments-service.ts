@@ -320,6 +320,18 @@ export function createSessionPayments(deps: {
       return result;
     },
 
+    async oweAfterSettlement(input) {
+      if (input.amountMinor <= 0) return;
+      const debit = await db.transaction((tx) =>
+        createPaymentRepository(tx).moveBalance(
+          input.userId,
+          `session-late:${input.sessionId}`,
+          input.amountMinor,
+        ),
+      );
+      if (debit && deps.onBalanceDebited) await deps.onBalanceDebited(debit);
+    },
+
     async release(input) {
       await db.transaction(async (tx) => {
         const repo = createPaymentRepository(tx);

@@ -75,4 +75,15 @@ export interface SessionPayments {
    * an intent of the session's driver (`userId`) that secures no other session is canceled.
    */
   release(input: { sessionId: string; userId: string; intentId: string | null }): Promise<void>;
+
+  /**
+   * A settled session turned out to cost more (its charger's StopTransaction came after it was
+   * ended without it): the difference is owed on the driver's balance, as any cost beyond a hold
+   * is, once per session; never a second capture.
+   */
+  oweAfterSettlement(input: {
+    userId: string;
+    sessionId: string;
+    amountMinor: number;
+  }): Promise<void>;
 }

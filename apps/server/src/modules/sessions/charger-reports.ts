@@ -1,5 +1,10 @@
 import { tariffInput } from '@evc/contract';
-import { awaitsUnplug, sessionStateOnConnectorStatus, type PaymentMethod } from '@evc/domain';
+import {
+  awaitsUnplug,
+  sessionStateOnConnectorStatus,
+  statusSpeaksOfSession,
+  type PaymentMethod,
+} from '@evc/domain';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import { announceSessionChanged } from './events.ts';
 import type { Overstay } from './overstay.ts';
@@ -69,6 +74,8 @@ export function createChargerReports(
     overstay: Overstay;
     settleOnce: (row: ChargingSessionRow) => Promise<void>;
     startedByCard: (tx: TransactionStartedHook, userId: string) => Promise<'Blocked' | null>;
+    /** The StopTransaction of a session that was ended without it (its charger went away). */
+    lateStop: (row: ChargingSessionRow, tx: TransactionStoppedHook) => Promise<void>;
   },
 ) {
   const changed = (row: ChargingSessionRow) => announceSessionChanged(deps.bus, row);
@@ -84,6 +91,7 @@ export function createChargerReports(
       transactionId: tx.transactionId,
       startedAt: tx.startedAt,
       meterStartWh: tx.meterStartWh,
+      lastReportAt: deps.now(),
     });
     if (linked) {
       changed(linked);
@@ -125,6 +133,7 @@ export function createChargerReports(
       const updated = await deps.sessions.updateLive(row.id, {
         lastEnergyWh: Math.max(row.lastEnergyWh ?? 0, ...energies),
         powerW: latest.powerW ?? row.powerW,
+        lastReportAt: deps.now(),
         ...(cost ? costColumns(cost) : {}),
       });
       if (updated) changed(updated);
@@ -142,7 +151,12 @@ export function createChargerReports(
         vehicleIdleSince: row.vehicleIdleSince,
         reportedAt: report.reportedAt,
       });
-      const updated = change ? await deps.sessions.updateLive(row.id, change) : row;
+      // Available, Faulted or Unavailable say no transaction is there: not a sign of the session.
+      const heard = statusSpeaksOfSession(report.status) ? { lastReportAt: deps.now() } : {};
+      const updated =
+        change || 'lastReportAt' in heard
+          ? await deps.sessions.updateLive(row.id, { ...change, ...heard })
+          : row;
       changed(updated ?? row);
     }
     // The cable is out: a session stopped with it in stops overstaying and is settled.
@@ -157,6 +171,7 @@ export function createChargerReports(
   async function transactionStopped(tx: TransactionStoppedHook) {
     let row = await deps.sessions.findByTransactionId(tx.transactionId);
     if (!row || row.state === 'rejected' || row.chargerId !== tx.chargerId) return;
+    if (row.state === 'finished' && row.endReason !== null) return parts.lateStop(row, tx);
     if (row.state !== 'finished') {
       const stoppedAt =
         row.startedAt && tx.stoppedAt < row.startedAt ? row.startedAt : tx.stoppedAt;

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
+  chargers,
   chargingSessions,
+  connectors,
   type ChargingSessionRow,
   type ChargingSessionState,
 } from '../../platform/db/schema.ts';
@@ -128,7 +130,7 @@ export function createChargingSessionRepository(db: Db) {
     async linkTransaction(
       idTag: string,
       chargerId: string,
-      link: { transactionId: number; startedAt: Date; meterStartWh: number },
+      link: { transactionId: number; startedAt: Date; meterStartWh: number; lastReportAt: Date },
     ) {
       return first(
         await db
@@ -252,6 +254,47 @@ export function createChargingSessionRepository(db: Db) {
     /** Ends the wait for the unplug once; undefined when another caller ended it first. */
     endUnplugWait: (id: string, patch: ChargingSessionPatch) =>
       updateIf(id, { ...patch, awaitingUnplug: false }, eq(chargingSessions.awaitingUnplug, true)),
+
+    /**
+     * Started sessions not heard of since `silentSince`, with what their charger and connector
+     * last said: the candidates of the abandoned-session rule (`isSessionAbandoned`).
+     */
+    async silentSince(silentSince: Date) {
+      const lastHeard = sql<Date>`COALESCE(${chargingSessions.lastReportAt}, ${chargingSessions.startedAt}, ${chargingSessions.createdAt})`;
+      return db
+        .select({
+          session: chargingSessions,
+          chargerOnline: chargers.online,
+          connectorStatus: connectors.status,
+        })
+        .from(chargingSessions)
+        .innerJoin(chargers, eq(chargers.id, chargingSessions.chargerId))
+        .leftJoin(
+          connectors,
+          and(
+            eq(connectors.chargerId, chargingSessions.chargerId),
+            eq(connectors.connectorNumber, chargingSessions.connectorNumber),
+          ),
+        )
+        .where(
+          and(
+            inArray(chargingSessions.state, LIVE_STATES),
+            sql`${lastHeard} < ${silentSince.toISOString()}`,
+          ),
+        );
+    },
+
+    /** Records the StopTransaction of a session ended without it, once; undefined after that. */
+    recordLateStop: (id: string, patch: ChargingSessionPatch) =>
+      updateIf(
+        id,
+        patch,
+        and(
+          eq(chargingSessions.state, 'finished'),
+          isNotNull(chargingSessions.endReason),
+          isNull(chargingSessions.lateStopAt),
+        ),
+      ),
 
     /** True for the one caller allowed to send the automatic receipt. */
     async claimReceipt(id: string, at: Date): Promise<boolean> {

@@ -69,6 +69,7 @@ export function createReceipts(
       parts: row.costParts,
       breakdown: row.breakdown,
       ...(recipient.guestCode ? { guestCode: recipient.guestCode } : {}),
+      endReason: row.endReason,
     });
     await deps.mailer.sendMail({ to: recipient.to, ...mail });
   }

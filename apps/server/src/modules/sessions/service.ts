@@ -1,3 +1,4 @@
+import { createAbandonedSessions } from './abandoned-sessions.ts';
 import { createCableRelease } from './cable-release.ts';
 import { createCardSessions } from './card-sessions.ts';
 import { createChargerReports } from './charger-reports.ts';
@@ -38,11 +39,17 @@ export function createSessionService(deps: SessionServiceDeps) {
   );
   const cable = createCableRelease(deps);
   const cards = createCardSessions(deps);
+  const abandoned = createAbandonedSessions(
+    deps,
+    { pricing, settleOnce: settlement.settleOnce },
+    deps.abandonAfterMs,
+  );
   const reports = createChargerReports(deps, {
     pricing,
     overstay,
     settleOnce: settlement.settleOnce,
     startedByCard: cards.startedByCard,
+    lateStop: abandoned.lateStop,
   });
   const sweep = startSessionSweep(
     deps,
@@ -50,6 +57,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       [settlement.rejectOverdue, 'pending sessions not swept'],
       [overstay.followUnplugWaits, 'overstays not followed'],
       [settlement.settleDue, 'settlements not retried'],
+      [abandoned.endAbandoned, 'abandoned sessions not ended'],
     ],
     Math.max(50, Math.min(startTimeoutMs / 2, settlementRetryMs / 2, 15_000)),
   );
@@ -73,6 +81,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     transactionStopped: reports.transactionStopped,
     cardStatus: cards.cardStatus,
     rejectOverdue: settlement.rejectOverdue,
+    endAbandoned: abandoned.endAbandoned,
     close: sweep.stop,
   };
 }

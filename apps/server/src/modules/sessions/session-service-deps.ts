@@ -27,6 +27,8 @@ export interface SessionServiceDeps {
   settlementRetryMs?: number;
   /** How long a session stopped with the cable in waits for the unplug (its overstay's cap). */
   unplugWaitLimitMs?: number;
+  /** How long a session may go unheard from a charger that went away before it is ended. */
+  abandonAfterMs?: number;
   /** The tariff a driver's user group gives them at this charger, if any (affiliations). */
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
   log: { warn: (details: object, message: string) => void };

@@ -108,6 +108,7 @@ export function createSessionView(
       connectorStatus: found?.charger.online
         ? toConnectorStatus(connector?.status ?? '')
         : 'Offline',
+      endReason: row.endReason,
       source: row.source as PaymentMethod,
       intent_id: row.intentId,
       data: {

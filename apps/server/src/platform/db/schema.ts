@@ -400,6 +400,9 @@ export interface SessionCostPartsRow {
   overstay: number;
 }
 
+/** charger-offline: ended after SESSION_ABANDON_AFTER of silence from a charger that went away. */
+export type SessionEndReason = 'charger-offline';
+
 export const chargingSessions = pgTable('charging_sessions', {
   id: text('id').primaryKey(),
   userId: text('user_id'),
@@ -450,6 +453,12 @@ export const chargingSessions = pgTable('charging_sessions', {
   settlementAttempts: integer('settlement_attempts').notNull().default(0),
   /** A transient settlement failure is tried again from this time; null when it is final. */
   settlementRetryAt: timestamptz('settlement_retry_at'),
+  /** When the charger last said anything about the session: its start, a sample, a status. */
+  lastReportAt: timestamptz('last_report_at'),
+  /** Why it ended other than by the charger's StopTransaction. */
+  endReason: text('end_reason').$type<SessionEndReason>(),
+  /** A StopTransaction that came after the session was ended without it, reconciled once. */
+  lateStopAt: timestamptz('late_stop_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -6,11 +6,11 @@ import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 /** How many items one page of history holds. */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** POST /getChargeHistory {usercode, limit, startdate}: the driver's sessions, newest first. */
+/** POST /getChargeHistory {usercode, limit, startdate, lastid}: the driver's sessions, newest first. */
 export const getChargeHistory = (request: CallRequest<'getChargeHistory'>) =>
   callApi('getChargeHistory', request);
 
-/** The next page is everything that started before the oldest item shown. */
+/** The next page is everything after the oldest item shown (by start, then id, as ties split). */
 export const chargeHistoryQuery = (usercode: string) =>
   infiniteQueryOptions({
     queryKey: callQueryKey('getChargeHistory', { usercode }),
@@ -18,11 +18,14 @@ export const chargeHistoryQuery = (usercode: string) =>
       getChargeHistory({
         usercode,
         limit: HISTORY_PAGE_SIZE,
-        ...(pageParam ? { startdate: pageParam } : {}),
+        ...(pageParam ? { startdate: pageParam.startdate, lastid: pageParam.lastid } : {}),
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page: ChargeHistoryItem[]) =>
-      page.length < HISTORY_PAGE_SIZE ? undefined : (page.at(-1)?.startdate ?? undefined),
+    initialPageParam: null as { startdate: string; lastid: string } | null,
+    getNextPageParam: (page: ChargeHistoryItem[]) => {
+      const oldest = page.at(-1);
+      if (page.length < HISTORY_PAGE_SIZE || !oldest) return undefined;
+      return { startdate: oldest.startdate, lastid: oldest._id };
+    },
     enabled: usercode !== '',
   });
 

@@ -19,6 +19,7 @@ const values: ReceiptValues = {
   ],
 };
 const english = receiptMail('en', values);
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 describe('receipt mail', () => {
   it('shows the figures, the parts charged and the half hours merged by rate (001 §9)', () => {
@@ -47,6 +48,21 @@ describe('receipt mail', () => {
       expect(mail.text).toContain('01:00:00');
       expect(mail.text).toMatch(/4[.,]34/);
       expect(mail.html.startsWith('<!doctype html>')).toBe(true);
+    },
+  );
+
+  it.each(SUPPORTED_LANGUAGES)(
+    '%s: says why a charge ended while its charger was offline',
+    (language) => {
+      const plain = receiptMail(language, values);
+      const offline = receiptMail(language, { ...values, endReason: 'charger-offline' });
+      const added = offline.text
+        .split('\n')
+        .filter((line) => !plain.text.split('\n').includes(line));
+      expect(added).toHaveLength(1);
+      expect(added[0]?.length).toBeGreaterThan(40);
+      expect(offline.html).toContain(escape(added[0] ?? ''));
+      if (language !== 'en') expect(added[0]).not.toContain('offline: it is billed');
     },
   );
 });

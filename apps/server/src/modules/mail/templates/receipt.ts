@@ -14,6 +14,8 @@ interface ReceiptTexts {
   breakdown: string;
   guestCode: string;
   row: (kWh: string, rate: string) => string;
+  /** Why a session ended without the charger's stop: it went offline and said nothing more. */
+  endedOffline: string;
 }
 
 const en: ReceiptTexts = {
@@ -33,6 +35,8 @@ const en: ReceiptTexts = {
   breakdown: 'Cost breakdown',
   guestCode: 'Guest code',
   row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+  endedOffline:
+    'This charge ended while the charger was offline: it is billed up to the last reading the charger sent.',
 };
 
 const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
@@ -54,6 +58,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     breakdown: 'Détail du coût',
     guestCode: 'Code invité',
     row: (kWh, rate) => `${kWh} kWh à ${rate} / kWh`,
+    endedOffline:
+      "Cette recharge s'est terminée alors que la borne était hors ligne : elle est facturée jusqu'au dernier relevé envoyé par la borne.",
   },
   cy: {
     subject: (charger) => `Eich derbynneb gwefru: ${charger}`,
@@ -72,6 +78,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     breakdown: "Dadansoddiad o'r gost",
     guestCode: 'Cod gwestai',
     row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
+    endedOffline:
+      'Daeth y gwefru hwn i ben tra oedd y gwefrydd all-lein: codir tâl hyd at y darlleniad olaf a anfonodd y gwefrydd.',
   },
   es: {
     subject: (charger) => `Su recibo de carga: ${charger}`,
@@ -90,6 +98,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     breakdown: 'Desglose del coste',
     guestCode: 'Código de invitado',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+    endedOffline:
+      'Esta carga terminó mientras el cargador estaba desconectado: se factura hasta la última lectura que envió el cargador.',
   },
   it: {
     subject: (charger) => `La tua ricevuta di ricarica: ${charger}`,
@@ -108,6 +118,8 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
     breakdown: 'Dettaglio dei costi',
     guestCode: 'Codice ospite',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
+    endedOffline:
+      "Questa ricarica si è conclusa mentre il caricatore era offline: è addebitata fino all'ultima lettura inviata dal caricatore.",
   },
 };
 
@@ -133,6 +145,8 @@ export interface ReceiptValues {
   breakdown: { periodStart: string; rate: number; value: number }[];
   /** A guest's receipt names its guest code: what brings the guest back to the session. */
   guestCode?: string;
+  /** Set when the session ended without the charger's stop. */
+  endReason?: 'charger-offline' | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -190,6 +204,7 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
     '',
     t.intro(v.chargerName),
     '',
+    ...(v.endReason === 'charger-offline' ? [t.endedOffline, ''] : []),
     ...summary.map(([label, value]) => `${label}: ${value}`),
     '',
     ...parts.map(([label, value]) => `${label}: ${value}`),
@@ -211,6 +226,7 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
   const html = [
     `<p>${escapeHtml(common.greeting(v.firstName))}</p>`,
     `<p>${escapeHtml(t.intro(v.chargerName))}</p>`,
+    ...(v.endReason === 'charger-offline' ? [`<p>${escapeHtml(t.endedOffline)}</p>`] : []),
     `<table>${table(summary)}</table>`,
     `<table style="margin-top:12px">${table(parts)}${table([[t.total, money(v.total)]], true)}</table>`,
     `<h3 style="font-size:15px">${escapeHtml(t.breakdown)} (UTC)</h3>`,
