@@ -11,6 +11,7 @@ const serverModuleLayers = [
   ['ocpp'],
   ['history', 'groups', 'guests', 'rfid'],
   ['sessions'],
+  ['home'],
   ['chargers'],
   ['payments'],
   ['charge-point'],

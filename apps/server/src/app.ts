@@ -4,6 +4,7 @@ import { createHttpServer } from './http-server.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
 import { createChargersModule } from './modules/chargers/chargers-module.ts';
+import { createHomeModule } from './modules/home/home-module.ts';
 import { createGroupsModule, type GroupsModule } from './modules/groups/groups-module.ts';
 import { createGuestsModule } from './modules/guests/guests-module.ts';
 import { createHistoryModule } from './modules/history/history-module.ts';
@@ -206,6 +207,12 @@ export async function buildApp(
   const history = createHistoryModule({ db, users: userRecords, reference, now });
   const rfid = createRfidModule({ db });
   const guests = createGuestsModule({ db, tokens: auth.tokens, limits, now });
+  const home = createHomeModule({
+    db,
+    chargers: chargers.chargers,
+    claimLimit: limits.claimCharger,
+    now,
+  });
 
   const register = createCallRegistrar(app, auth.authenticate);
   auth.registerRoutes(register);
@@ -214,6 +221,7 @@ export async function buildApp(
   groups.registerRoutes(register);
   // Closed in the reverse order: sessions first, the charger list and the bus last.
   chargers.registerRoutes(app, register);
+  home.registerRoutes(register);
   ocpp.registerRoutes(app);
   await payments.registerRoutes(app, register);
   sessions.registerRoutes(app, register);
