@@ -11,6 +11,7 @@ const serverModuleLayers = [
   ['ocpp'],
   ['history', 'groups', 'rfid'],
   ['sessions'],
+  ['home'],
   ['chargers'],
   ['payments'],
   // Below payments and sessions: what a guest owns, they read and write through it (ADR 0021).

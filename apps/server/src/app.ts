@@ -4,6 +4,7 @@ import { createHttpServer } from './http-server.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
 import { createChargersModule } from './modules/chargers/chargers-module.ts';
+import { createHomeModule } from './modules/home/home-module.ts';
 import { createGroupsModule, type GroupsModule } from './modules/groups/groups-module.ts';
 import type { GuestPurge } from './modules/guests/guest-purge.ts';
 import { createGuestsModule } from './modules/guests/guests-module.ts';
@@ -231,6 +232,12 @@ export async function buildApp(
     purgeIntervalMs: options.guests?.purgeIntervalMs,
     log,
   });
+  const home = createHomeModule({
+    db,
+    chargers: chargers.chargers,
+    claimLimit: limits.claimCharger,
+    now,
+  });
 
   const register = createCallRegistrar(app, auth.authenticate);
   auth.registerRoutes(register);
@@ -239,6 +246,7 @@ export async function buildApp(
   groups.registerRoutes(register);
   // Closed in the reverse order: sessions first, the charger list and the bus last.
   chargers.registerRoutes(app, register);
+  home.registerRoutes(register);
   ocpp.registerRoutes(app);
   await payments.registerRoutes(app, register);
   sessions.registerRoutes(app, register);

@@ -11,6 +11,7 @@ import * as sessions from './sessions.ts';
 import * as groups from './groups.ts';
 import * as history from './history.ts';
 import * as rfid from './rfid.ts';
+import * as home from './home.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -254,7 +255,7 @@ export const calls = {
     method: 'POST',
     path: '/operator/chargers',
     request: chargers.chargerInput,
-    response: chargers.chargerView,
+    response: chargers.operatorChargerView,
     auth: 'user',
   },
   operatorListChargers: {
@@ -277,7 +278,7 @@ export const calls = {
     path: '/operator/chargers/:chargerid',
     params: chargers.chargerIdParams,
     request: chargers.chargerPatch,
-    response: chargers.chargerView,
+    response: chargers.operatorChargerView,
     auth: 'user',
   },
   operatorDeleteCharger: {
@@ -362,6 +363,29 @@ export const calls = {
     response: chargerCalls.chargerCapabilities,
     auth: 'user',
     allowGuests: true,
+  },
+  // Home charging (spec 001 §7)
+  listHomeChargers: {
+    method: 'GET',
+    path: '/development/charger/list/home',
+    request: noBody,
+    response: home.homeChargerList,
+    auth: 'user',
+  },
+  claimCharger: {
+    method: 'POST',
+    path: '/development/charger/claim',
+    request: home.claimChargerRequest,
+    response: home.homeChargerView,
+    auth: 'user',
+  },
+  updateHomeCharger: {
+    method: 'PATCH',
+    path: '/development/charger/update/:id',
+    params: home.homeChargerParams,
+    request: home.updateHomeChargerRequest,
+    response: home.homeChargerView,
+    auth: 'user',
   },
   // Payments (spec 000 §7)
   listCards: {

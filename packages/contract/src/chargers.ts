@@ -95,6 +95,8 @@ export const chargerPatch = chargerInput
     home: z.boolean().optional(),
     password: text(64).min(8).nullable().optional(),
     allowNoPassword: z.boolean().optional(),
+    /** A home charger's new adoption code (the old one stops working; its owner is let go). */
+    newAdoptionCode: z.boolean().optional(),
   });
 export const chargerIdParams = z.object({ chargerid: requestId });
 
@@ -133,6 +135,9 @@ export const chargerView = z.object({
   tariff: tariffInput,
 });
 export type ChargerView = z.infer<typeof chargerView>;
+
+/** The operator's answer to provisioning: a home charger's adoption code, shown only then. */
+export const operatorChargerView = chargerView.extend({ adoptionCode: z.string().optional() });
 
 export const getChargerByBarcodeRequest = z.object({
   barcode,

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   'AFFILIATION_JOIN_FAILED',
   'RFID_NOT_FOUND',
   'RFID_LINKED_ELSEWHERE',
+  'ADOPTION_CODE_INCORRECT',
 ] as const;
 
 export const errorCode = z.enum(ERROR_CODES);

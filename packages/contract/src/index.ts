@@ -14,3 +14,4 @@ export * from './sessions.ts';
 export * from './groups.ts';
 export * from './history.ts';
 export * from './rfid.ts';
+export * from './home.ts';

@@ -6,8 +6,9 @@ import {
   type TariffData,
 } from '@evc/contract';
 import { isTariffFree, toConnectorStatus } from '@evc/domain';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { newId } from '../../platform/crypto.ts';
+import { newId, sha256Hex } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
@@ -24,6 +25,26 @@ type ChargerInput = z.output<typeof chargerInput>;
 type ChargerPatch = z.output<typeof chargerPatch>;
 
 const notFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+
+// Crockford's base32: no I, L, O or U, so a code read off a card is not misread.
+const ADOPTION_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * spec 001 §4: the single-use code an installer leaves with a home charger, as XXXX-XXXX (40
+ * random bits; claims are throttled per charger and per address).
+ */
+export function newAdoptionCode(): string {
+  const bytes = randomBytes(8);
+  const characters = [...bytes].map((byte) => ADOPTION_ALPHABET[byte % 32] ?? '0').join('');
+  return `${characters.slice(0, 4)}-${characters.slice(4)}`;
+}
+
+/** The stored form of an adoption code: as typed, whatever its case, spaces and dashes. */
+export const adoptionCodeHash = (code: string): string =>
+  sha256Hex(code.toUpperCase().replace(/[\s-]/g, ''));
+
+/** The operator's answer: a home charger's adoption code is shown when it is made, never after. */
+export type OperatorChargerView = ChargerView & { adoptionCode?: string };
 const barcodeTaken = () =>
   new AppError(409, 'BARCODE_TAKEN', 'barcode: another charger has this barcode', {
     field: 'barcode',
@@ -159,19 +180,23 @@ export function createChargerService(deps: ChargerServiceDeps) {
   }
 
   return {
-    async create(auth: AuthContext, input: ChargerInput): Promise<ChargerView> {
+    async create(auth: AuthContext, input: ChargerInput): Promise<OperatorChargerView> {
       const operatorId = await requireOperator(auth);
       if (await deps.chargers.isBarcodeTaken(input.barcode)) throw barcodeTaken();
       if (await deps.chargers.isChargePointIdTaken(input.chargePointId)) throw idTaken();
       const id = newId();
       const passwordHash = input.password ? await deps.passwords.hash(input.password) : null;
+      const adoptionCode = input.home ? newAdoptionCode() : undefined;
       const added = await deps.chargers.insert(
-        newChargerRow(input, { id, passwordHash, operatorId }),
+        {
+          ...newChargerRow(input, { id, passwordHash, operatorId }),
+          ...(adoptionCode ? { adoptionCodeHash: adoptionCodeHash(adoptionCode) } : {}),
+        },
         toConnectors(input.connectors),
       );
       // Another request took the barcode or id between the check and the insert.
       if (!added) throw barcodeTaken();
-      return chargerView(await load(id));
+      return { ...chargerView(await load(id)), ...(adoptionCode ? { adoptionCode } : {}) };
     },
 
     async list(auth: AuthContext): Promise<ChargerView[]> {
@@ -184,7 +209,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
       return chargerView(await load(id));
     },
 
-    async update(auth: AuthContext, id: string, patch: ChargerPatch): Promise<ChargerView> {
+    async update(auth: AuthContext, id: string, patch: ChargerPatch): Promise<OperatorChargerView> {
       await requireOperator(auth);
       const { charger } = await load(id);
       if (patch.barcode && (await deps.chargers.isBarcodeTaken(patch.barcode, id)))
@@ -197,6 +222,11 @@ export function createChargerService(deps: ChargerServiceDeps) {
       }
       const withoutPassword =
         patch.password === undefined ? charger.passwordHash === null : patch.password === null;
+      const adoptionCode =
+        (patch.home === true && !charger.home) ||
+        (patch.newAdoptionCode && (patch.home ?? charger.home))
+          ? newAdoptionCode()
+          : undefined;
       const changes = {
         ...(patch.chargePointId !== undefined ? { chargePointId: patch.chargePointId } : {}),
         ...(patch.barcode !== undefined ? { barcode: patch.barcode } : {}),
@@ -209,6 +239,12 @@ export function createChargerService(deps: ChargerServiceDeps) {
         ...(patch.lon !== undefined ? { lon: patch.lon } : {}),
         ...(patch.tariff !== undefined ? { tariff: storedTariff(patch.tariff) } : {}),
         ...(patch.home !== undefined ? { home: patch.home } : {}),
+        // A charger made a home charger, or given a new code, is adopted with a fresh code; one
+        // made public again has no owner.
+        ...(adoptionCode
+          ? { adoptionCodeHash: adoptionCodeHash(adoptionCode), ownerId: null }
+          : {}),
+        ...(patch.home === false ? { adoptionCodeHash: null, ownerId: null, adoptedAt: null } : {}),
         ...(patch.password !== undefined
           ? {
               passwordHash:
@@ -225,7 +261,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
         changes,
         patch.connectors ? toConnectors(patch.connectors) : undefined,
       );
-      return chargerView(await load(id));
+      return { ...chargerView(await load(id)), ...(adoptionCode ? { adoptionCode } : {}) };
     },
 
     async remove(auth: AuthContext, id: string): Promise<true> {
@@ -236,11 +272,14 @@ export function createChargerService(deps: ChargerServiceDeps) {
 
     /**
      * spec 000 §7: a driver's look-up of a charger by its 4-digit barcode; a member of a group
-     * with its own tariff here sees that tariff; a guest sees the public one.
+     * with its own tariff here sees that tariff; a guest sees the public one. A home charger is
+     * found by its owner only.
      */
     async byBarcode(barcode: string, viewer: PriceViewer): Promise<ChargerView> {
       const found = await deps.chargers.findByBarcode(barcode);
-      if (!found) throw notFound();
+      // A home charger is private (spec 001 §6): only its owner finds it.
+      if (!found || (found.charger.home && found.charger.ownerId !== viewer.userId))
+        throw notFound();
       const view = chargerView(found);
       const own = await groupTariffOf(deps.memberTariff, viewer, view._id);
       return own ? { ...view, tariff: own } : view;

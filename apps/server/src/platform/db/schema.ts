@@ -207,6 +207,18 @@ export const chargers = pgTable('chargers', {
   online: boolean('online').notNull().default(false),
   lastBootAt: timestamptz('last_boot_at'),
   lastHeartbeatAt: timestamptz('last_heartbeat_at'),
+  /** The owner who adopted this home charger; null until then. */
+  ownerId: text('owner_id'),
+  /** sha256 of the home charger's single-use adoption code; null once adopted. */
+  adoptionCodeHash: text('adoption_code_hash'),
+  adoptedAt: timestamptz('adopted_at'),
+  scheduleType: text('schedule_type')
+    .$type<'CUSTOM' | 'DEFAULT' | 'NONE'>()
+    .notNull()
+    .default('NONE'),
+  offPeak: boolean('off_peak').notNull().default(false),
+  randomisedDelay: boolean('randomised_delay').notNull().default(true),
+  homeTariff: jsonb('home_tariff').$type<unknown>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type ChargerRow = typeof chargers.$inferSelect;

@@ -16,7 +16,8 @@ export type RateLimitedCall =
   | 'resetPassword'
   | 'requestRegistrationEmail'
   | 'guestIdentifier'
-  | 'guestTokens';
+  | 'guestTokens'
+  | 'claimCharger';
 
 const MINUTE = 60_000;
 
@@ -35,6 +36,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitedCall, RateLimit>> =
   requestRegistrationEmail: { max: 5, timeWindowMs: 60 * MINUTE },
   guestIdentifier: { max: 30, timeWindowMs: 60 * MINUTE },
   guestTokens: { max: 30, timeWindowMs: 15 * MINUTE },
+  claimCharger: { max: 10, timeWindowMs: 15 * MINUTE },
 };
 
 /** What, besides the client address, a call's attempts are counted per; undefined: not named. */

@@ -1,0 +1,17 @@
+import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { RateLimit } from '../../platform/http/rate-limits.ts';
+import { bodyField } from '../../platform/http/rate-limits.ts';
+import type { HomeService } from './service.ts';
+
+export function registerHomeRoutes(
+  register: RegisterCall,
+  home: HomeService,
+  claimLimit: RateLimit,
+): void {
+  register('listHomeChargers', ({ auth }) => home.list(auth));
+  // Adoption attempts are counted per address and per charger: a code cannot be guessed.
+  register('claimCharger', ({ auth, body }) => home.claim(auth, body), {
+    rateLimit: { ...claimLimit, per: [bodyField('chargerid')] },
+  });
+  register('updateHomeCharger', ({ auth, params, body }) => home.update(auth, params.id, body));
+}
