@@ -27,6 +27,7 @@ import {
 } from './test/test-payments.ts';
 import { remoteStart, remoteStop, sessionView } from './test/test-sessions.ts';
 import { registeredDriver, setStoredBalance, until } from './test/test-users.ts';
+import { testCharger } from './test/test-chargers.ts';
 
 /**
  * Issue 12: a second driver (B) calls every owner-scoped call of the catalogue with the first
@@ -50,6 +51,9 @@ interface ForeignIds {
   barcode: string;
   groupId: string;
   groupCode: string;
+  /** A's adopted home charger (issue 16). */
+  homeChargerId: string;
+  homeBarcode: string;
 }
 
 interface Probe {
@@ -110,6 +114,22 @@ const probes: Partial<Record<UserCall, Probe>> = {
   getChargerByBarcode: {
     send: (ids) => ({ body: { barcode: ids.barcode } }),
     ownAnswer: 'a public charger',
+  },
+  listHomeChargers: { send: () => ({}), ownAnswer: "the caller's own home chargers: none" },
+  claimCharger: {
+    send: (ids) => ({
+      body: {
+        accesscode: 'AAAA-AAAA',
+        userid: ids.userId,
+        chargerid: ids.homeBarcode,
+        name: 'Taken over',
+        terms: true,
+        privacy: true,
+      },
+    }),
+  },
+  updateHomeCharger: {
+    send: (ids) => ({ params: { id: ids.homeChargerId }, body: { name: 'Taken over' } }),
   },
   listChargers: { send: () => ({ body: {} }), ownAnswer: 'the public charger list' },
   operatorListChargers: { send: () => ({}) },
@@ -258,6 +278,8 @@ const aIds: Record<keyof ForeignIds, string[]> = {
   barcode: [],
   groupId: [],
   groupCode: [],
+  homeChargerId: [],
+  homeBarcode: [],
 };
 /** Strings that are A's alone: none may appear in an answer to B. */
 let secrets: string[];
@@ -327,6 +349,7 @@ async function aData() {
       t.call('getUncapturedPaymentIntents', { token: a, body: { card_id: mine.cardId } }),
     ),
     charger: [charger.name, charger.idTag.barcode, charger.tariff],
+    home: await ok(t.call('listHomeChargers', { token: a })),
   };
 }
 
@@ -422,6 +445,25 @@ beforeAll(async () => {
   });
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);
 
+  // A's home charger, adopted with its installer's code.
+  const provisioned = await t.call('operatorCreateCharger', {
+    token: bed.operator,
+    body: testCharger('CP-OWNER-HOME', '6104', { home: true }),
+  });
+  const home = provisioned.body.data as { _id: string; adoptionCode?: string };
+  const adopted = await t.call('claimCharger', {
+    token: a,
+    body: {
+      accesscode: home.adoptionCode,
+      userid: user._id,
+      chargerid: '6104',
+      name: 'Driveway',
+      terms: true,
+      privacy: true,
+    },
+  });
+  expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+
   mine = {
     userId: user._id,
     usercode: user.HRCode,
@@ -434,6 +476,8 @@ beforeAll(async () => {
     barcode: charger.idTag.barcode,
     groupId: (group.body.data as { _id: string })._id,
     groupCode: 'OWNER-SCOPE',
+    homeChargerId: home._id,
+    homeBarcode: '6104',
   };
   Object.assign(aIds, {
     userId: [user._id],
@@ -453,6 +497,8 @@ beforeAll(async () => {
     barcode: [charger.idTag.barcode, idle.idTag.barcode],
     groupId: [mine.groupId],
     groupCode: ['OWNER-SCOPE'],
+    homeChargerId: [home._id],
+    homeBarcode: ['6104'],
   });
   secrets = [
     user._id,
@@ -460,6 +506,7 @@ beforeAll(async () => {
     DRIVER.email,
     card._id,
     card.uid,
+    home._id,
     unconfirmed.client_secret,
     ...aIds.sessionId,
     ...aIds.intentId,
