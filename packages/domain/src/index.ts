@@ -41,3 +41,4 @@ export * from './storable-text.ts';
 export * from './cable-held.ts';
 export * from './session-state.ts';
 export * from './await-unplug.ts';
+export * from './charge-estimate.ts';

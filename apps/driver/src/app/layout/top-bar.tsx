@@ -1,24 +1,31 @@
 import { IonButtons, IonHeader, IonMenuButton, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useBrand } from '../../lib/brand.ts';
+import { isGuestAddress } from '../../lib/guest-paths.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { GUEST_HOME, GuestBar } from '../../ui/guest-bar/guest-bar.tsx';
 import { BalanceBadge } from './balance-badge.tsx';
 
-/** spec 000 §2: the brand's icon and name, the menu button and the credit balance. */
+/**
+ * spec 000 §2: the brand's icon and name, the menu button and the credit balance; a guest (or a
+ * blank guest in guest mode, spec 000 §4) gets the guest bar under it.
+ */
 export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const { user } = useSession();
+  const { user, guest } = useSession();
+  const { pathname } = useLocation();
   const creditVisible = useFeatureVisible('CREDIT');
+  const asGuest = !user && (guest !== null || isGuestAddress(pathname));
   return (
     <IonHeader className="top-bar">
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          {user && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
+          {(user ?? guest) && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
         </IonButtons>
-        <Link to={user ? '/home' : '/login'} className="top-bar__brand">
+        <Link to={user ? '/home' : asGuest ? GUEST_HOME : '/login'} className="top-bar__brand">
           <img className="top-bar__icon" src={brand.icon} alt="" />
           <span className="top-bar__name">{brand.name}</span>
         </Link>
@@ -28,6 +35,7 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
           )}
         </IonButtons>
       </IonToolbar>
+      {asGuest && <GuestBar code={guest?.HRCode ?? null} />}
     </IonHeader>
   );
 }

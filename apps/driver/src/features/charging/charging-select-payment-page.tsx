@@ -14,6 +14,7 @@ import {
 } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { walletPay, type Wallet } from '../../lib/platform/wallet-pay.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -59,6 +60,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const { t } = useTranslation();
   const location = useLocation();
   const errorMessage = useErrorMessage();
+  const { guest: asGuest, flowPath } = useFlowPath();
   const { user } = useSession();
   const cards = useCards();
   const balance = useUserBalance(user?._id);
@@ -67,7 +69,9 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const locale = useFormatLocale();
   const tariffFree = isTariffFree(charger.tariff);
 
-  if (cards.isPending || balance.isPending) return <IonSpinner name="crescent" color="primary" />;
+  if (cards.isPending || (user && balance.isPending)) {
+    return <IonSpinner name="crescent" color="primary" />;
+  }
   if (cards.error) return <FormError message={errorMessage(cards.error)} />;
 
   const available = availableBalanceMinor(balance.data?.balance ?? 0);
@@ -75,22 +79,29 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
   const holdsNothing = preauth.data?.amount === 0;
   const payg = holdsNothing ? [] : cards.data.filter((card) => card.source === 'PAYG');
-  // spec 000 §5: a fuel card is offered only where the tariff allows it.
-  const fuelCards = isFuelCardUsable(charger.tariff)
-    ? cards.data.filter((card) => card.source === 'FUELCARD')
-    : [];
+  // spec 000 §5: a fuel card is offered only where the tariff allows it; issue 15: guests pay by
+  // card or wallet only, never by credit or fuel card.
+  const fuelCards =
+    !asGuest && isFuelCardUsable(charger.tariff)
+      ? cards.data.filter((card) => card.source === 'FUELCARD')
+      : [];
   const cardChoice = (card: Card) => (
     <li key={card.id}>
       <Link
         className="choice payment-choice"
-        to={confirmPaymentPath(point, card.source, card.id)}
+        to={flowPath(confirmPaymentPath(point, card.source, card.id))}
         data-method={card.source}
       >
         <CardLabel card={card} showDefault />
       </Link>
     </li>
   );
-  const next = encodeURIComponent(`${location.pathname}${location.search}`);
+  // A guest's new card pays straight away: the add-card page goes on to confirm with it.
+  const next = encodeURIComponent(
+    asGuest
+      ? flowPath(confirmPaymentPath(point, 'PAYG', null))
+      : `${location.pathname}${location.search}`,
+  );
 
   return (
     <>
@@ -111,44 +122,46 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
       )}
       <p className="section-label">{t('charging.select.other')}</p>
       <ul className="payment-choices">
-        <li>
-          {creditUsable ? (
-            <Link
-              className="choice payment-choice"
-              to={confirmPaymentPath(point, 'CREDIT', null)}
-              data-method="CREDIT"
-            >
-              <span className="card-label">
-                <IonIcon icon={walletOutline} aria-hidden="true" />
-                <span>
-                  <strong>{t('charging.select.credit')}</strong>
-                  {balance.data && (
-                    <small>{formatMoney(available, balance.data.currency, locale)}</small>
-                  )}
+        {!asGuest && (
+          <li>
+            {creditUsable ? (
+              <Link
+                className="choice payment-choice"
+                to={confirmPaymentPath(point, 'CREDIT', null)}
+                data-method="CREDIT"
+              >
+                <span className="card-label">
+                  <IonIcon icon={walletOutline} aria-hidden="true" />
+                  <span>
+                    <strong>{t('charging.select.credit')}</strong>
+                    {balance.data && (
+                      <small>{formatMoney(available, balance.data.currency, locale)}</small>
+                    )}
+                  </span>
                 </span>
-              </span>
-            </Link>
-          ) : (
-            <div
-              className="choice payment-choice payment-choice--disabled"
-              aria-disabled="true"
-              data-method="CREDIT"
-            >
-              <span className="card-label">
-                <IonIcon icon={walletOutline} aria-hidden="true" />
-                <span>
-                  <strong>{t('charging.select.credit')}</strong>
-                  <small>{t('charging.select.noCredit')}</small>
+              </Link>
+            ) : (
+              <div
+                className="choice payment-choice payment-choice--disabled"
+                aria-disabled="true"
+                data-method="CREDIT"
+              >
+                <span className="card-label">
+                  <IonIcon icon={walletOutline} aria-hidden="true" />
+                  <span>
+                    <strong>{t('charging.select.credit')}</strong>
+                    <small>{t('charging.select.noCredit')}</small>
+                  </span>
                 </span>
-              </span>
-            </div>
-          )}
-        </li>
+              </div>
+            )}
+          </li>
+        )}
         {(holdsNothing ? [] : (wallets.data ?? [])).map(({ wallet, icon }) => (
           <li key={wallet}>
             <Link
               className="choice payment-choice"
-              to={confirmPaymentPath(point, wallet, null)}
+              to={flowPath(confirmPaymentPath(point, wallet, null))}
               data-method={wallet}
             >
               <span className="card-label">
@@ -163,7 +176,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
         className="primary-action"
         expand="block"
         fill="outline"
-        routerLink={`/add-payment-method?next=${next}`}
+        routerLink={flowPath(`/add-payment-method?next=${next}`)}
       >
         <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
         {t('charging.select.addCard')}
