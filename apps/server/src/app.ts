@@ -5,7 +5,10 @@ import { createAuthModule } from './modules/auth/auth-module.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
 import { createChargersModule } from './modules/chargers/chargers-module.ts';
 import { createGroupsModule, type GroupsModule } from './modules/groups/groups-module.ts';
+import type { GuestPurge } from './modules/guests/guest-purge.ts';
 import { createGuestsModule } from './modules/guests/guests-module.ts';
+import { createGuestHandover } from './modules/guests/handover.ts';
+import { createGuestRepository } from './modules/guests/repository.ts';
 import { createHistoryModule } from './modules/history/history-module.ts';
 import { createMailModule } from './modules/mail/mail-module.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -67,6 +70,8 @@ export interface BuildAppOptions {
   liveEvents?: { keepAliveMs?: number };
   /** How often the abandoned-intent sweep runs (tests shorten it). */
   payments?: { intentSweepIntervalMs?: number };
+  /** How often the idle-guest purge runs (tests call it directly). */
+  guests?: { purgeIntervalMs?: number };
 }
 
 /** The services composed behind the HTTP app that tests reach past the calls. */
@@ -77,6 +82,7 @@ export interface AppServices {
   sessionPayments: SessionPayments;
   intentSweep: Pick<AbandonedIntentSweep, 'passes'>;
   groups: Pick<GroupsModule, 'effectiveTariffFor'>;
+  guestPurge: Pick<GuestPurge, 'purgeOnce'>;
 }
 
 const seconds = (value: number | undefined) => value && value * 1000;
@@ -113,8 +119,11 @@ export async function buildApp(
   const userRecords = createUserRepository(db);
   // The account calls show and end what auth keeps (second factors, sign-in sessions): auth is
   // built first and hands them that part; users imports nothing of auth.
+  // A registration may name a guest (issue 15); the guest records sit below auth's callers.
+  const guestRecords = createGuestRepository(db);
   const auth = createAuthModule({
     db,
+    guests: createGuestHandover({ db, guests: guestRecords, now }),
     config,
     users: userRecords,
     reference,
@@ -156,6 +165,7 @@ export async function buildApp(
     users: userRecords,
     reference,
     mailer,
+    guests: guestRecords,
     connectorsOf: chargers.connectorsOf,
     preauth: chargers.preauth,
     now,
@@ -167,6 +177,7 @@ export async function buildApp(
     transactions,
     chargers: chargers.chargers,
     users: userRecords,
+    guests: guestRecords,
     reference,
     commands,
     payments: payments.sessionPayments,
@@ -196,9 +207,23 @@ export async function buildApp(
     severalNodes,
     log,
   });
-  const history = createHistoryModule({ db, users: userRecords, reference, now });
+  const history = createHistoryModule({
+    db,
+    users: userRecords,
+    guests: guestRecords,
+    reference,
+    now,
+  });
   const rfid = createRfidModule({ db });
-  const guests = createGuestsModule({ db, tokens: auth.tokens, limits, now });
+  const guests = createGuestsModule({
+    db,
+    records: guestRecords,
+    tokens: auth.tokens,
+    limits,
+    now,
+    purgeIntervalMs: options.guests?.purgeIntervalMs,
+    log,
+  });
 
   const register = createCallRegistrar(app, auth.authenticate);
   auth.registerRoutes(register);
@@ -212,7 +237,7 @@ export async function buildApp(
   sessions.registerRoutes(app, register);
   history.registerRoutes(register);
   rfid.registerRoutes(register);
-  guests.registerRoutes(register);
+  guests.registerRoutes(app, register);
   registerBrandRoutes(app);
   mail.registerRoutes(app);
   await serveDriverApp(app, config);
@@ -226,6 +251,7 @@ export async function buildApp(
       sessionPayments: payments.sessionPayments,
       intentSweep: payments.intentSweep,
       groups,
+      guestPurge: guests.purge,
     },
   };
 }

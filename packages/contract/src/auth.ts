@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guestCode } from './guest.ts';
 import {
   deviceUuid,
   email,
@@ -90,7 +91,14 @@ export const registrationUser = z.object({
   acceptedPrivacy: z.literal(true, { error: 'You must accept the privacy policy' }),
 });
 export type RegistrationUser = z.infer<typeof registrationUser>;
-export const startRegistrationRequest = z.object({ user: registrationUser });
+/**
+ * `guestCode`: the guest who registers; once the registration is completed, the guest's sessions,
+ * payments and saved cards are the new account's and the code stops working.
+ */
+export const startRegistrationRequest = z.object({
+  user: registrationUser,
+  guestCode: guestCode.optional(),
+});
 export const startRegistrationResponse = z.object({ email: z.string() });
 
 export const emailRequest = z.object({ email });

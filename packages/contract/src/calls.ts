@@ -345,6 +345,7 @@ export const calls = {
     request: chargerCalls.checkMyTransactionDataRequest,
     response: chargerCalls.myTransactionData,
     auth: 'user',
+    allowGuests: true,
   },
   getUnauthorizedAuthsOnChargerByBarcode: {
     method: 'POST',
@@ -360,6 +361,7 @@ export const calls = {
     request: noBody,
     response: chargerCalls.chargerCapabilities,
     auth: 'user',
+    allowGuests: true,
   },
   // Payments (spec 000 §7)
   listCards: {
@@ -368,6 +370,7 @@ export const calls = {
     request: emptyRequest,
     response: payments.listCardsResponse,
     auth: 'user',
+    allowGuests: true,
   },
   addToStripeSources: {
     method: 'POST',
@@ -375,6 +378,7 @@ export const calls = {
     request: payments.addToStripeSourcesRequest,
     response: payments.addToStripeSourcesResponse,
     auth: 'user',
+    allowGuests: true,
   },
   deleteStripeSource: {
     method: 'POST',
@@ -382,6 +386,7 @@ export const calls = {
     request: payments.cardSourceRequest,
     response: payments.listCardsResponse,
     auth: 'user',
+    allowGuests: true,
   },
   selectDefaultStripeSource: {
     method: 'POST',
@@ -397,6 +402,7 @@ export const calls = {
     request: noBody,
     response: payments.card,
     auth: 'user',
+    allowGuests: true,
   },
   initiatePaymentIntent: {
     method: 'POST',
@@ -404,6 +410,7 @@ export const calls = {
     request: payments.initiatePaymentIntentRequest,
     response: payments.paymentIntentResponse,
     auth: 'user',
+    allowGuests: true,
   },
   getUncapturedPaymentIntents: {
     method: 'POST',
@@ -411,6 +418,7 @@ export const calls = {
     request: payments.getUncapturedPaymentIntentsRequest,
     response: payments.getUncapturedPaymentIntentsResponse,
     auth: 'user',
+    allowGuests: true,
   },
   sendReceipt: {
     method: 'POST',
@@ -418,6 +426,7 @@ export const calls = {
     request: payments.sendReceiptRequest,
     response: okTrue,
     auth: 'user',
+    allowGuests: true,
   },
   // The sandbox payment provider's client calls (Stripe's client flow, offline).
   sandboxCreatePaymentMethod: {
@@ -462,6 +471,7 @@ export const calls = {
     request: sessions.remoteStartTransactionRequest,
     response: sessions.transactionView,
     auth: 'user',
+    allowGuests: true,
   },
   remoteStopTransaction: {
     method: 'POST',
@@ -469,6 +479,7 @@ export const calls = {
     request: sessions.transactionIdRequest,
     response: sessions.transactionView,
     auth: 'user',
+    allowGuests: true,
   },
   pauseTransaction: {
     method: 'POST',
@@ -477,6 +488,7 @@ export const calls = {
     request: emptyRequest,
     response: sessions.transactionView,
     auth: 'user',
+    allowGuests: true,
   },
   unpauseTransaction: {
     method: 'POST',
@@ -485,6 +497,7 @@ export const calls = {
     request: emptyRequest,
     response: sessions.transactionView,
     auth: 'user',
+    allowGuests: true,
   },
   clearDefaultProfile: {
     method: 'POST',
@@ -507,6 +520,7 @@ export const calls = {
     request: noBody,
     response: sessions.transactionView.nullable(),
     auth: 'user',
+    allowGuests: true,
   },
   unlockChargerConnector: {
     method: 'POST',
@@ -514,6 +528,7 @@ export const calls = {
     request: sessions.unlockConnectorRequest,
     response: sessions.unlockConnectorResponse,
     auth: 'user',
+    allowGuests: true,
   },
   unlockCheck: {
     method: 'GET',
@@ -522,6 +537,7 @@ export const calls = {
     request: noBody,
     response: sessions.unlockCheckResponse,
     auth: 'user',
+    allowGuests: true,
   },
   listJoinedUserGroups: {
     method: 'POST',
@@ -593,6 +609,7 @@ export const calls = {
     request: history.chargeHistoryRequest,
     response: history.chargeHistoryResponse,
     auth: 'user',
+    allowGuests: true,
   },
   getDashboardData: {
     method: 'POST',

@@ -10,7 +10,7 @@ const limit = z.coerce.number().int().min(1).max(100).default(20);
  * `{usercode, limit, startdate, chargerid}`. `usercode` is the caller's own HRCode. `active` true:
  * only sessions still charging or paused; false: only finished ones; absent: both. `startdate`:
  * only sessions started before it (the oldest item shown so far, to load more). `chargerid`: only
- * sessions at that charger.
+ * sessions at that charger. A guest sends its guest code as `usercode`.
  */
 export const chargeHistoryRequest = z.object({
   usercode,

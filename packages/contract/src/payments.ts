@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@evc/domain';
-import { isoDateTime, requestId, text, TEXT_LIMITS } from './shared.ts';
+import { email, isoDateTime, requestId, text, TEXT_LIMITS } from './shared.ts';
 
 export const paymentMethodKind = z.enum(PAYMENT_METHODS);
 
@@ -140,7 +140,11 @@ export const sandboxPaymentIntent = z.object({
 export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
 
 /** POST /development/stripe/receipts/send/generic {transactionid}: mails the receipt. */
-export const sendReceiptRequest = z.object({ transactionid: requestId });
+/**
+ * POST /sendReceipt. `email`: where a guest's receipts go (required from a guest, kept for the
+ * guest's later receipts); a user's receipt goes to the account's address, so a user sends none.
+ */
+export const sendReceiptRequest = z.object({ transactionid: requestId, email: email.optional() });
 
 /**
  * POST /development/stripe/paymentMethod/update: the name and billing address on one of the

@@ -42,3 +42,4 @@ export * from './cable-held.ts';
 export * from './session-state.ts';
 export * from './await-unplug.ts';
 export * from './charge-estimate.ts';
+export * from './guests.ts';

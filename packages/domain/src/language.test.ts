@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   SUPPORTED_LANGUAGES,
   isSupportedLanguage,
+  preferredLanguage,
   languageChangeEffects,
   pickInitialLanguage,
   type InitialLanguageInput,
@@ -83,5 +84,25 @@ describe('supported languages', () => {
     ['', false],
   ])('isSupportedLanguage(%j) is %s', (code, expected) => {
     expect(isSupportedLanguage(code)).toBe(expected);
+  });
+});
+
+describe('preferredLanguage (a guest has no account language)', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['fr-CH, fr;q=0.9, en;q=0.8', 'fr'],
+    ['de-DE, cy;q=0.5', 'cy'],
+    ['en;q=0.2, es;q=0.9', 'es'],
+    ['it-IT', 'it'],
+    ['de, ja', 'en'],
+    ['fr;q=0, it;q=0.1', 'it'],
+    ['*', 'en'],
+  ] as const)('%s: %s', (header, expected) => {
+    expect(preferredLanguage(header)).toBe(expected);
+  });
+
+  it('falls back to the given language', () => {
+    expect(preferredLanguage('de', 'fr')).toBe('fr');
   });
 });

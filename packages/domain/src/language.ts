@@ -73,3 +73,25 @@ export function pickInitialLanguage({
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The supported language a request's Accept-Language header prefers most ("fr-CH, fr;q=0.9,
+ * en;q=0.8" is French), or `fallback` when it names none of ours: what a guest, who has no
+ * account language, is written to in.
+ */
+export function preferredLanguage(
+  acceptLanguage: string | undefined,
+  fallback: LanguageCode = DEFAULT_LANGUAGE,
+): LanguageCode {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      const weight = q === undefined ? 1 : Number(q);
+      return { code: tag.trim().toLowerCase().split('-')[0] ?? '', weight, index };
+    })
+    .filter((entry) => entry.weight > 0 && Number.isFinite(entry.weight))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.code).find(isSupportedLanguage) ?? fallback;
+}

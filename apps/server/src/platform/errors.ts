@@ -47,6 +47,15 @@ export const accountGone = () =>
 export const guestNotAllowed = () =>
   new AppError(403, 'GUEST_NOT_ALLOWED', 'Please sign in or register to do this');
 
+/** A guest asked to pay by credit or fuel card, or to top up: those need an account. */
+export const guestPaysByCard = (field = 'source') =>
+  new AppError(
+    403,
+    'GUEST_NOT_ALLOWED',
+    `${field}: a guest pays by card, Apple Pay or Google Pay; please sign in or register to use credit or a fuel card`,
+    { field },
+  );
+
 export const forbidden = () =>
   new AppError(403, 'FORBIDDEN', 'You may only read or change your own account');
 

@@ -10,7 +10,7 @@ import type { AccountSecurity } from '../users/service.ts';
 import { createMfaRepository } from './mfa-repository.ts';
 import { createMfaService } from './mfa-service.ts';
 import { registerAuthRoutes } from './routes.ts';
-import { createAuthService } from './service.ts';
+import { createAuthService, type RegisteringGuest } from './service.ts';
 import { createSessionRepository } from './session-repository.ts';
 import { createTokenService } from './token-service.ts';
 import { createUserTokenRepository } from './user-token-repository.ts';
@@ -27,6 +27,8 @@ export interface AuthModuleDeps {
   mailer: Mailer;
   limits: Readonly<Record<RateLimitedCall, RateLimit>>;
   now: () => Date;
+  /** The guest a registration names (issue 15). */
+  guests?: RegisteringGuest;
 }
 
 /** Sign-in, registration, passwords, multi-factor authentication and the tokens of a session. */
@@ -58,6 +60,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
     mailer: deps.mailer,
     appUrl: config.appUrl,
     apiVersion: config.apiVersion,
+    ...(deps.guests ? { guests: deps.guests } : {}),
     now,
   });
 

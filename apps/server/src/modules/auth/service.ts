@@ -46,6 +46,16 @@ const weakPassword = (field: string) =>
     field,
   });
 
+/**
+ * The guest a registration names (issue 15): checked and remembered at the start, handed over to
+ * the account when the registration is completed. The guests module, above auth, provides it.
+ */
+export interface RegisteringGuest {
+  assertActive(code: string): Promise<void>;
+  registering(code: string, userId: string): Promise<void>;
+  handOver(userId: string): Promise<void>;
+}
+
 export interface AuthServiceDeps {
   users: UserRepository;
   reference: ReferenceRepository;
@@ -57,11 +67,17 @@ export interface AuthServiceDeps {
   appUrl: string;
   apiVersion: string;
   now: () => Date;
+  guests?: RegisteringGuest;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
   const serverVersion = parseVersion(deps.apiVersion);
   if (!serverVersion) throw new RangeError(`Not a version: ${deps.apiVersion}`);
+
+  const guestsOrRefuse = () => {
+    if (!deps.guests) throw new AppError(404, 'GUEST_NOT_FOUND', 'No guest has this code');
+    return deps.guests;
+  };
 
   /** The account for a name and password, or LOGIN_FAILED with the same effort either way. */
   async function checkCredentials(name: string, password: string): Promise<UserRow> {
@@ -173,7 +189,9 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async startRegistration({
       user,
+      guestCode,
     }: CallParsedRequest<'startRegistration'>): Promise<{ email: string }> {
+      if (guestCode !== undefined) await guestsOrRefuse().assertActive(guestCode);
       if (isWeakPassword(user.password, [user.email, user.first_name, user.last_name]))
         throw weakPassword('user.password');
       const codes = await referenceCodes(user);
@@ -217,6 +235,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           return undefined;
         },
       );
+      if (created && guestCode !== undefined) {
+        await guestsOrRefuse().registering(guestCode, created.id);
+      }
       if (created) await sendRegistrationLink(created);
       return { email: user.email };
     },
@@ -243,6 +264,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       }
       await deps.users.update(user.id, { confirmedAt: deps.now() });
+      await deps.guests?.handOver(user.id);
       return {
         _id: user.id,
         email: user.email,

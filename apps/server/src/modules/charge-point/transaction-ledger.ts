@@ -14,6 +14,8 @@ export interface TransactionStart {
   connectorNumber: number;
   idTag: string;
   userId: string | null;
+  /** The guest the remote start was issued for, when a guest started it. */
+  guestId?: string | null;
   meterStartWh: number;
   startedAt: Date;
 }
@@ -169,8 +171,13 @@ export function createTransactionLedger(db: Db) {
         .orderBy(ocppTransactions.transactionId);
     },
 
-    async issueTag(idTag: string, userId: string | null, kind: 'remote' | 'rfid') {
-      await db.insert(idTags).values({ idTag, userId, kind }).onConflictDoNothing();
+    async issueTag(
+      idTag: string,
+      userId: string | null,
+      kind: 'remote' | 'rfid',
+      guestId: string | null = null,
+    ) {
+      await db.insert(idTags).values({ idTag, userId, guestId, kind }).onConflictDoNothing();
     },
 
     /** OCPP 1.6 compares idTags without case; issued and linked tags are stored upper-case. */

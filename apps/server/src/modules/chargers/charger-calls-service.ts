@@ -99,7 +99,9 @@ export function createChargerCallsService(deps: {
     ): Promise<MyTransactionData> {
       await chargerById(chargerId);
       const ongoing = await deps.transactions.ongoing(chargerId, connector);
-      const mine = ongoing.find((row) => row.userId === auth.userId);
+      const mine = ongoing.find(
+        (row) => (auth.scope === 'guest' ? row.guestId : row.userId) === auth.userId,
+      );
       if (!mine) return null;
       const samples = await deps.transactions.meterValues(mine.transactionId);
       const lastEnergy = samples.findLast((sample) => sample.energyWh !== null)?.energyWh;

@@ -1,3 +1,4 @@
+import type { Driver } from '../../platform/driver.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TariffData } from '@evc/contract';
 import type { Bus } from '../../platform/bus/bus.ts';
@@ -65,8 +66,12 @@ export function createChargersModule(deps: ChargersModuleDeps) {
       now: deps.now,
     }),
     /** A user's hold at a charger (the payment calls that ask are users' only so far). */
-    preauth: (chargerId: string, userId: string) =>
-      calls.preauth(chargerId, { userId, scope: 'full' }),
+    /** A guest's hold is the public tariff's; a user's counts their group's tariff. */
+    preauth: (chargerId: string, driver: Driver) =>
+      calls.preauth(chargerId, {
+        userId: driver.id,
+        scope: driver.kind === 'guest' ? 'guest' : 'full',
+      }),
     connectorsOf: async (chargerId: string): Promise<number[] | undefined> =>
       (await chargers.findById(chargerId))?.connectors.map(
         (connector) => connector.connectorNumber,

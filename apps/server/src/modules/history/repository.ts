@@ -35,7 +35,7 @@ export function createHistoryRepository(db: Db) {
     /** Sessions that started (never the rejected or still waiting ones), newest first. */
     async sessions(query: HistoryQuery): Promise<HistoryRow[]> {
       const conditions: SQL[] = [
-        eq(chargingSessions.userId, query.userId),
+        eq(chargingSessions.ownerId, query.userId),
         isNotNull(chargingSessions.startedAt),
       ];
       if (query.active === true)
@@ -59,7 +59,7 @@ export function createHistoryRepository(db: Db) {
     /** Finished sessions that started within [from, to]. */
     async finishedBetween(userId: string, from: Date, to: Date, chargerId?: string) {
       const conditions: SQL[] = [
-        eq(chargingSessions.userId, userId),
+        eq(chargingSessions.ownerId, userId),
         eq(chargingSessions.state, 'finished'),
         gte(chargingSessions.startedAt, from),
         lte(chargingSessions.startedAt, to),

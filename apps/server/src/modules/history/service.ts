@@ -22,6 +22,7 @@ import type { ChargingSessionRow, OcppMeterValueRow } from '../../platform/db/sc
 import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
+import type { GuestRepository } from '../guests/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { HistoryRepository } from './repository.ts';
 
@@ -31,6 +32,7 @@ export const CO2_FACTOR_SOURCE =
 export interface HistoryServiceDeps {
   history: HistoryRepository;
   users: UserRepository;
+  guests: GuestRepository;
   reference: ReferenceRepository;
   now: () => Date;
 }
@@ -88,10 +90,17 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       auth: AuthContext,
       body: CallParsedRequest<'getChargeHistory'>,
     ): Promise<ChargeHistoryItem[]> {
-      const user = await caller(auth);
-      if (body.usercode !== user.hrCode) throw forbidden();
+      // A guest names itself by its guest code, as a user by its HRCode.
+      const owner =
+        auth.scope === 'guest'
+          ? await deps.guests
+              .findById(auth.userId)
+              .then((guest) => guest && { id: guest.id, hrCode: guest.code })
+          : await caller(auth);
+      if (!owner) throw accountGone();
+      if (body.usercode !== owner.hrCode) throw forbidden();
       const rows = await deps.history.sessions({
-        userId: user.id,
+        userId: owner.id,
         limit: body.limit,
         active: body.active,
         startedBefore: body.startdate ? new Date(body.startdate) : undefined,

@@ -80,6 +80,7 @@ export function handleTransactionMessages(
       connectorNumber: request.connectorId,
       idTag,
       userId: first ? null : userId,
+      guestId: first ? null : (tag?.guestId ?? null),
       meterStartWh: request.meterStart,
       startedAt: reportedAt(request.timestamp, now()),
     });

@@ -44,9 +44,10 @@ export interface IntentSnapshot {
   lastError: string | null;
 }
 
+/** Who pays: a user, or a guest (no address unless it gave one for receipts). */
 export interface PayingUser {
   id: string;
-  email: string;
+  email?: string;
   name: string;
 }
 

@@ -3,7 +3,9 @@ import type { PreauthResponse } from '@evc/contract';
 import { DEFAULT_HELD_INTENT_REUSE_MS, DEFAULT_INTENT_ABANDON_AFTER_MS } from '@evc/domain';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Driver } from '../../platform/driver.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { GuestRepository } from '../guests/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -35,7 +37,8 @@ export interface PaymentsModuleDeps {
   /** The connector numbers of a charger, or undefined when there is no such charger. */
   connectorsOf: (chargerId: string) => Promise<number[] | undefined>;
   /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
-  preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
+  preauth: (chargerId: string, driver: Driver) => Promise<PreauthResponse>;
+  guests: GuestRepository;
   now: () => Date;
   /** How often this node sweeps abandoned intents (tests shorten it). */
   intentSweepIntervalMs?: number;
@@ -64,6 +67,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
     db,
     provider,
     users: deps.users,
+    guests: deps.guests,
     connectorsOf: deps.connectorsOf,
     preauth: deps.preauth,
     now: deps.now,

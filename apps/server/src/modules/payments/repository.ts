@@ -5,8 +5,10 @@ import {
   type IntentSweepLimits,
 } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
+import type { Driver } from '../../platform/driver.ts';
 import {
   balanceMovements,
+  guests,
   paymentCards,
   paymentIntents,
   sessionPayments,
@@ -39,20 +41,21 @@ export function createPaymentRepository(db: Db) {
 
   return {
     /** The user's cards, the default first, then in the order they were saved. */
-    cards(userId: string): Promise<PaymentCardRow[]> {
+    /** A user's or a guest's saved cards. */
+    cards(ownerId: string): Promise<PaymentCardRow[]> {
       return db
         .select()
         .from(paymentCards)
-        .where(eq(paymentCards.userId, userId))
+        .where(eq(paymentCards.ownerId, ownerId))
         .orderBy(desc(paymentCards.isDefault), asc(paymentCards.createdAt), asc(paymentCards.id));
     },
 
     /** One of the user's cards; another user's card is not found. */
-    async card(userId: string, cardId: string): Promise<PaymentCardRow | undefined> {
+    async card(ownerId: string, cardId: string): Promise<PaymentCardRow | undefined> {
       const [row] = await db
         .select()
         .from(paymentCards)
-        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+        .where(and(eq(paymentCards.ownerId, ownerId), eq(paymentCards.id, cardId)));
       return row;
     },
 
@@ -85,27 +88,36 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
-    async deleteCard(userId: string, cardId: string): Promise<void> {
+    async deleteCard(ownerId: string, cardId: string): Promise<void> {
       await db
         .delete(paymentCards)
-        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+        .where(and(eq(paymentCards.ownerId, ownerId), eq(paymentCards.id, cardId)));
     },
 
     /** Makes this card the user's only default (the partial unique index allows one). */
-    async makeDefault(userId: string, cardId: string): Promise<void> {
+    async makeDefault(ownerId: string, cardId: string): Promise<void> {
       await db
         .update(paymentCards)
         .set({ isDefault: false })
-        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.isDefault, true)));
+        .where(and(eq(paymentCards.ownerId, ownerId), eq(paymentCards.isDefault, true)));
       await db
         .update(paymentCards)
         .set({ isDefault: true })
-        .where(and(eq(paymentCards.userId, userId), eq(paymentCards.id, cardId)));
+        .where(and(eq(paymentCards.ownerId, ownerId), eq(paymentCards.id, cardId)));
     },
 
     /** Serialises card changes of one user (the first card saved becomes the default). */
-    async lockUser(userId: string): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    /** Serialises changes to one driver's cards: the user's or the guest's row, locked. */
+    async lockOwner(owner: Driver): Promise<void> {
+      if (owner.kind === 'guest') {
+        await db
+          .select({ id: guests.id })
+          .from(guests)
+          .where(eq(guests.id, owner.id))
+          .for('update');
+        return;
+      }
+      await db.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
     },
 
     async intent(intentId: string, options: { lock?: boolean } = {}) {
@@ -184,7 +196,7 @@ export function createPaymentRepository(db: Db) {
       options: { max: number; maxAttempts: number },
     ) {
       const at = (ms: number) => new Date(now.getTime() - ms);
-      const onSavedCard = sql`EXISTS (SELECT 1 FROM ${paymentCards} WHERE ${paymentCards.id} = ${paymentIntents.paymentMethodId} AND ${paymentCards.userId} = ${paymentIntents.userId})`;
+      const onSavedCard = sql`EXISTS (SELECT 1 FROM ${paymentCards} WHERE ${paymentCards.id} = ${paymentIntents.paymentMethodId} AND ${paymentCards.ownerId} = ${paymentIntents.userId})`;
       const rows = await db
         .select({ id: paymentIntents.id })
         .from(paymentIntents)

@@ -1,3 +1,4 @@
+import { driverOf } from '../../platform/driver.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { SandboxClient } from './sandbox-client.ts';
 import type { PaymentsService } from './service.ts';
@@ -7,19 +8,23 @@ export function registerPaymentRoutes(
   payments: PaymentsService,
   sandbox: SandboxClient,
 ) {
-  register('listCards', ({ auth }) => payments.listCards(auth.userId));
+  register('listCards', ({ auth }) => payments.listCards(driverOf(auth)));
   register('addToStripeSources', ({ auth, body }) =>
-    payments.addCard(auth.userId, body.card, body.fuelCard),
+    payments.addCard(driverOf(auth), body.card, body.fuelCard),
   );
-  register('deleteStripeSource', ({ auth, body }) => payments.deleteCard(auth.userId, body.source));
+  register('deleteStripeSource', ({ auth, body }) =>
+    payments.deleteCard(driverOf(auth), body.source),
+  );
   register('selectDefaultStripeSource', ({ auth, body }) =>
-    payments.selectDefaultCard(auth.userId, body.source),
+    payments.selectDefaultCard(driverOf(auth), body.source),
   );
-  register('updatePaymentMethod', ({ auth, body }) => payments.updateCard(auth.userId, body));
-  register('getPaymentMethod', ({ auth, query }) => payments.getCard(auth.userId, query.pm_id));
-  register('initiatePaymentIntent', ({ auth, body }) => payments.initiateIntent(auth.userId, body));
+  register('updatePaymentMethod', ({ auth, body }) => payments.updateCard(driverOf(auth), body));
+  register('getPaymentMethod', ({ auth, query }) => payments.getCard(driverOf(auth), query.pm_id));
+  register('initiatePaymentIntent', ({ auth, body }) =>
+    payments.initiateIntent(driverOf(auth), body),
+  );
   register('getUncapturedPaymentIntents', ({ auth, body }) =>
-    payments.uncapturedIntents(auth.userId, body.card_id),
+    payments.uncapturedIntents(driverOf(auth), body.card_id),
   );
 
   register('sandboxCreatePaymentMethod', ({ auth, body }) =>

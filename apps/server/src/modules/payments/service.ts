@@ -11,7 +11,9 @@ import { isTopUpAmountAllowed, isWallet, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR } from
 import { newId } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentCardRow } from '../../platform/db/schema.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { guestName, ownerColumns, type Driver } from '../../platform/driver.ts';
+import { AppError, guestPaysByCard, validationError } from '../../platform/errors.ts';
+import type { GuestRepository } from '../guests/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { IntentSnapshot, PayingUser, PaymentProviderFactory } from './payment-provider.ts';
 import { createPaymentRepository, type PaymentRepository } from './repository.ts';
@@ -56,10 +58,11 @@ export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProviderFactory;
   users: UserRepository;
+  guests: GuestRepository;
   /** The connector numbers of a charger, or undefined when there is no such charger. */
   connectorsOf: (chargerId: string) => Promise<number[] | undefined>;
   /** The hold a charge by this driver at this charger takes (their group's tariff counts). */
-  preauth: (chargerId: string, userId: string) => Promise<PreauthResponse>;
+  preauth: (chargerId: string, driver: Driver) => Promise<PreauthResponse>;
   now: () => Date;
   /** How long a held, unused card intent is offered for reuse (spec 000 §4). */
   heldIntentReuseMs: number;
@@ -67,30 +70,44 @@ export function createPaymentsService(deps: {
   const { db } = deps;
   const repo = createPaymentRepository(db);
 
-  async function payingUser(userId: string): Promise<PayingUser & { currencyCode: string }> {
-    const user = await deps.users.findById(userId);
+  /** Who pays, as the provider is told; a guest has no account currency (null). */
+  async function payingDriver(
+    driver: Driver,
+  ): Promise<PayingUser & { currencyCode: string | null }> {
+    if (driver.kind === 'guest') {
+      const guest = await deps.guests.findById(driver.id);
+      if (!guest) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+      const email = guest.email ?? undefined;
+      return {
+        id: guest.id,
+        ...(email ? { email } : {}),
+        name: guestName(guest.code),
+        currencyCode: null,
+      };
+    }
+    const user = await deps.users.findById(driver.id);
     if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
     const name = `${user.firstName} ${user.lastName}`.trim();
     return { id: user.id, email: user.email, name, currencyCode: user.currencyCode };
   }
 
-  async function ownCard(userId: string, cardId: string) {
-    const card = await repo.card(userId, cardId);
+  async function ownCard(ownerId: string, cardId: string) {
+    const card = await repo.card(ownerId, cardId);
     if (!card) throw cardNotFound();
     return card;
   }
 
-  const listCards = async (userId: string) => (await repo.cards(userId)).map(cardView);
+  const listCards = async (driver: Driver) => (await repo.cards(driver.id)).map(cardView);
 
   /** spec 000 §4: what a charge is for and how much it must hold. */
-  async function chargeTerms(userId: string, connectorId: string | null, amount: number) {
+  async function chargeTerms(driver: Driver, connectorId: string | null, amount: number) {
     const [chargerId = '', connector = ''] = (connectorId ?? '').split(':');
     const connectors = await deps.connectorsOf(chargerId);
     if (!connectors) throw new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
     if (!connectors.some((number) => number === Number(connector) && number !== 0)) {
       throw new AppError(404, 'CONNECTOR_NOT_FOUND', 'This charger has no such connector');
     }
-    const preauth = await deps.preauth(chargerId, userId);
+    const preauth = await deps.preauth(chargerId, driver);
     if (amount !== preauth.amount) {
       throw validationError(
         'amount',
@@ -103,15 +120,18 @@ export function createPaymentsService(deps: {
   return {
     listCards,
 
-    async addCard(userId: string, paymentMethodId: string, fuelCard: boolean): Promise<Card> {
-      const user = await payingUser(userId);
+    async addCard(driver: Driver, paymentMethodId: string, fuelCard: boolean): Promise<Card> {
+      // A guest has no fuel-card tariffs to use one at (issue 15).
+      if (driver.kind === 'guest' && fuelCard) throw guestPaysByCard('fuelCard');
+      const userId = driver.id;
+      const user = await payingDriver(driver);
       const described = await deps.provider(db).attachPaymentMethod(user, paymentMethodId);
       const source = fuelCard ? 'FUELCARD' : 'PAYG';
       return db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
-        await txRepo.lockUser(userId);
+        await txRepo.lockOwner(driver);
         const existing = await txRepo.cardById(described.id);
-        if (existing && existing.userId !== userId) {
+        if (existing && existing.ownerId !== userId) {
           throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
         }
         if (existing) {
@@ -120,7 +140,7 @@ export function createPaymentsService(deps: {
           const first = (await txRepo.cards(userId)).length === 0;
           await txRepo.insertCard({
             id: described.id,
-            userId,
+            ...ownerColumns(driver),
             provider: deps.provider(tx).kind,
             source,
             brand: described.brand,
@@ -143,36 +163,38 @@ export function createPaymentsService(deps: {
       });
     },
 
-    async deleteCard(userId: string, cardId: string): Promise<Card[]> {
+    async deleteCard(driver: Driver, cardId: string): Promise<Card[]> {
+      const userId = driver.id;
       const card = await ownCard(userId, cardId);
       await deps.provider(db).detachPaymentMethod(card.id, `detach:${card.id}`);
       await db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
-        await txRepo.lockUser(userId);
+        await txRepo.lockOwner(driver);
         await txRepo.deleteCard(userId, cardId);
         const [next] = await txRepo.cards(userId);
         if (card.isDefault && next) await txRepo.makeDefault(userId, next.id);
       });
-      return listCards(userId);
+      return listCards(driver);
     },
 
-    async selectDefaultCard(userId: string, cardId: string): Promise<Card[]> {
+    async selectDefaultCard(driver: Driver, cardId: string): Promise<Card[]> {
+      const userId = driver.id;
       await ownCard(userId, cardId);
       await db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
-        await txRepo.lockUser(userId);
+        await txRepo.lockOwner(driver);
         await txRepo.makeDefault(userId, cardId);
       });
-      return listCards(userId);
+      return listCards(driver);
     },
 
-    async getCard(userId: string, cardId: string): Promise<Card> {
-      return cardView(await ownCard(userId, cardId));
+    async getCard(driver: Driver, cardId: string): Promise<Card> {
+      return cardView(await ownCard(driver.id, cardId));
     },
 
     /** spec 000 §2 edit-card: the provider first, so the saved card never claims what it lacks. */
-    async updateCard(userId: string, request: UpdatePaymentMethodRequest): Promise<Card> {
-      const card = await ownCard(userId, request.pm_id);
+    async updateCard(driver: Driver, request: UpdatePaymentMethodRequest): Promise<Card> {
+      const card = await ownCard(driver.id, request.pm_id);
       const billing = {
         name: request.name,
         address_line1: request.address_line1,
@@ -191,8 +213,11 @@ export function createPaymentsService(deps: {
       return cardView(row);
     },
 
-    async initiateIntent(userId: string, request: InitiateRequest): Promise<PaymentIntentResponse> {
-      const user = await payingUser(userId);
+    async initiateIntent(driver: Driver, request: InitiateRequest): Promise<PaymentIntentResponse> {
+      // A guest has no balance to top up (issue 15).
+      if (driver.kind === 'guest' && request.type !== 'charge') throw guestPaysByCard('type');
+      const userId = driver.id;
+      const user = await payingDriver(driver);
       // A wallet's payment method exists only once the driver pays in the wallet's sheet: the
       // intent is made without one, and the wallet confirms it (spec 000 §4).
       const card = isWallet(request.source) ? null : await repo.card(userId, request.source);
@@ -201,12 +226,12 @@ export function createPaymentsService(deps: {
       }
       let currency: string;
       if (request.type === 'charge') {
-        ({ currency } = await chargeTerms(userId, request.connector_id, request.amount));
+        ({ currency } = await chargeTerms(driver, request.connector_id, request.amount));
       } else {
         if (!isTopUpAmountAllowed(request.amount)) {
           throw validationError('amount', `must be from ${TOPUP_MIN_MINOR} to ${TOPUP_MAX_MINOR}`);
         }
-        currency = user.currencyCode.toLowerCase();
+        currency = (user.currencyCode ?? '').toLowerCase();
       }
       const snapshot = await deps.provider(db).createIntent({
         user,
@@ -246,7 +271,8 @@ export function createPaymentsService(deps: {
     },
 
     /** The caller's holds on the card that no session has used, as the provider reports them now. */
-    async uncapturedIntents(userId: string, cardId: string): Promise<UncapturedPaymentIntent[]> {
+    async uncapturedIntents(driver: Driver, cardId: string): Promise<UncapturedPaymentIntent[]> {
+      const userId = driver.id;
       await ownCard(userId, cardId);
       const provider = deps.provider(db);
       const held: UncapturedPaymentIntent[] = [];

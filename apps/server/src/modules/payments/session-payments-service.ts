@@ -268,9 +268,14 @@ export function createSessionPayments(deps: {
             retryable: false,
           });
         }
-        /** The hold was captured (now or by an earlier attempt); the rest is owed on the balance. */
+        /**
+         * The hold was captured (now or by an earlier attempt); the rest is owed on the balance.
+         * A guest has no balance (no users row): what the hold did not cover stays recorded as
+         * the session's amount above what was captured (ADR 0021).
+         */
         const taken = async (received: number) => {
-          if (amount > received) {
+          const hasBalance = (await repo.storedBalance(row.userId)) !== undefined;
+          if (amount > received && hasBalance) {
             debit = await repo.moveBalance(
               row.userId,
               `session:${row.sessionId}`,

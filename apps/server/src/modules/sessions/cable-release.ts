@@ -6,7 +6,10 @@ import type { SessionServiceDeps } from './session-service-deps.ts';
 
 /** The driver releases their cable from the connector, and asks whether it is out (ADR 0015). */
 export function createCableRelease(
-  deps: Pick<SessionServiceDeps, 'sessions' | 'transactions' | 'chargers' | 'commands' | 'now'>,
+  deps: Pick<
+    SessionServiceDeps,
+    'sessions' | 'transactions' | 'chargers' | 'commands' | 'guests' | 'now'
+  >,
 ) {
   /**
    * The connector, when the caller's cable is the one in it: their current or just-finished
@@ -26,14 +29,14 @@ export function createCableRelease(
       callerId: auth.userId,
       latest: latest
         ? {
-            ownerId: latest.userId,
+            ownerId: latest.ownerId,
             state: latest.state,
             transactionId: latest.transactionId,
             endedAt: latest.state === 'rejected' ? latest.updatedAt : latest.stoppedAt,
             awaitingUnplug: latest.awaitingUnplug,
           }
         : null,
-      openSessionOwners: open.map((row) => row.userId),
+      openSessionOwners: open.map((row) => row.ownerId),
       runningTransactionIds: ongoing.map((tx) => tx.transactionId),
       connector: { status: connector.status, statusAt: connector.statusAt },
       now: deps.now(),
@@ -57,7 +60,11 @@ export function createCableRelease(
     auth: AuthContext,
     query: { chargerid: string; connectorid: number; userid: string },
   ) {
-    if (query.userid !== auth.userId) throw forbidden();
+    // A guest names itself by its id or by its guest code (what its app shows).
+    const isCaller =
+      query.userid === auth.userId ||
+      (auth.scope === 'guest' && (await deps.guests.findById(auth.userId))?.code === query.userid);
+    if (!isCaller) throw forbidden();
     const { found, connector, ongoing } = await connectorOfMine(
       auth,
       query.chargerid,

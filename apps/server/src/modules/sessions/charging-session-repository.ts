@@ -7,7 +7,9 @@ import {
 } from '../../platform/db/schema.ts';
 
 export type NewChargingSession = typeof chargingSessions.$inferInsert;
-export type ChargingSessionPatch = Partial<Omit<NewChargingSession, 'id' | 'userId' | 'createdAt'>>;
+export type ChargingSessionPatch = Partial<
+  Omit<NewChargingSession, 'id' | 'userId' | 'guestId' | 'createdAt'>
+>;
 
 /** States of a session that may still draw power or start to. */
 const OPEN_STATES: ChargingSessionState[] = ['pending', 'charging', 'paused', 'pausedByVehicle'];
@@ -45,17 +47,18 @@ export function createChargingSessionRepository(db: Db) {
       return first(await sessionsWhere(eq(chargingSessions.transactionId, transactionId)));
     },
 
-    async latestForUser(userId: string) {
+    /** The newest session of a user or a guest. */
+    async latestForOwner(ownerId: string) {
       return first(
-        await sessionsWhere(eq(chargingSessions.userId, userId))
+        await sessionsWhere(eq(chargingSessions.ownerId, ownerId))
           .orderBy(desc(chargingSessions.createdAt))
           .limit(1),
       );
     },
 
-    async openForUser(userId: string) {
+    async openForOwner(ownerId: string) {
       return sessionsWhere(
-        and(eq(chargingSessions.userId, userId), inArray(chargingSessions.state, OPEN_STATES)),
+        and(eq(chargingSessions.ownerId, ownerId), inArray(chargingSessions.state, OPEN_STATES)),
       ).orderBy(desc(chargingSessions.createdAt));
     },
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { tariffInput, type CallParsedRequest, type TransactionView } from '@evc/contract';
-import { isTariffFree, sessionStateOnResume } from '@evc/domain';
+import { isGuestPaymentMethod, isTariffFree, sessionStateOnResume } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { driverOf, ownerColumns } from '../../platform/driver.ts';
+import { AppError, guestPaysByCard, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import { chargerOffline } from '../charge-point/charger-commands.ts';
 import {
@@ -55,6 +56,8 @@ export function createDriverCommands(
     auth: AuthContext,
     body: CallParsedRequest<'remoteStartTransaction'>,
   ): Promise<TransactionView> {
+    const driver = driverOf(auth);
+    if (driver.kind === 'guest' && !isGuestPaymentMethod(body.source)) throw guestPaysByCard();
     const found = await deps.chargers.findById(body.chargerid);
     if (!found) throw chargerNotFound();
     const connector = found.connectors.find(
@@ -66,8 +69,9 @@ export function createDriverCommands(
       throw connectorBusy();
 
     // The session keeps the tariff it started with: leaving a group mid-charge changes nothing.
+    // A guest belongs to no group: the public tariff.
     const tariff =
-      (await deps.memberTariff?.(auth.userId, found.charger.id)) ??
+      (driver.kind === 'user' ? await deps.memberTariff?.(driver.id, found.charger.id) : null) ??
       tariffInput.parse(found.charger.tariff);
     const sessionId = newId();
     const authorised = await deps.payments.authoriseStart({
@@ -84,10 +88,11 @@ export function createDriverCommands(
     const idTag = remoteIdTag();
     let row: ChargingSessionRow;
     try {
-      await deps.transactions.issueTag(idTag, auth.userId, 'remote');
+      const owner = ownerColumns(driver);
+      await deps.transactions.issueTag(idTag, owner.userId, 'remote', owner.guestId);
       row = await deps.sessions.insert({
         id: sessionId,
-        userId: auth.userId,
+        ...owner,
         chargerId: found.charger.id,
         connectorNumber: connector.connectorNumber,
         idTag,

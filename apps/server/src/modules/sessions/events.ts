@@ -5,13 +5,14 @@ export const SESSION_CHANGED_SUBJECT = 'session.changed';
 
 export interface SessionChanged {
   sessionId: string;
-  userId: string;
+  /** The user's or guest's id. */
+  ownerId: string;
 }
 
 /** Tells every live view of the session, on any node, to read it again. */
-export function announceSessionChanged(bus: Bus, row: { id: string; userId: string }): void {
+export function announceSessionChanged(bus: Bus, row: { id: string; ownerId: string }): void {
   bus.publish(SESSION_CHANGED_SUBJECT, {
     sessionId: row.id,
-    userId: row.userId,
+    ownerId: row.ownerId,
   } satisfies SessionChanged);
 }

@@ -35,11 +35,11 @@ export function registerSessionLiveEvents(
     let queue = Promise.resolve();
     const unsubscribe = deps.bus.subscribe(SESSION_CHANGED_SUBJECT, (event) => {
       const change = event as SessionChanged;
-      if (change.userId !== userId) return;
+      if (change.ownerId !== userId) return;
       queue = queue
         .then(async () => {
           const row = await deps.sessions.findById(change.sessionId);
-          if (row && row.userId === userId) send(await deps.service.view(row));
+          if (row && row.ownerId === userId) send(await deps.service.view(row));
         })
         .catch((error: unknown) => request.log.warn({ error }, 'live session event lost'));
     });

@@ -9,6 +9,6 @@ export async function ownedSession(
   sessionId: string,
 ) {
   const row = await sessions.findById(sessionId);
-  if (!row || row.userId !== auth.userId) throw sessionNotFound();
+  if (!row || row.ownerId !== auth.userId) throw sessionNotFound();
   return row;
 }

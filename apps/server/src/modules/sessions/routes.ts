@@ -19,5 +19,7 @@ export function registerSessionRoutes(register: RegisterCall, sessions: SessionS
     sessions.unlock(auth, body.chargerid, body.connectorid),
   );
   register('unlockCheck', ({ auth, query }) => sessions.unlockCheck(auth, query));
-  register('sendReceipt', ({ auth, body }) => sessions.receipt(auth, body.transactionid));
+  register('sendReceipt', ({ auth, body, request }) =>
+    sessions.receipt(auth, body, request.headers['accept-language']),
+  );
 }

@@ -25,7 +25,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   const pricing = createSessionView(deps);
   const receipts = createReceipts(deps, pricing);
-  const settlement = createSettlement(deps, receipts.sendReceipt, settlementRetryMs);
+  const settlement = createSettlement(deps, receipts, settlementRetryMs);
   const overstay = createOverstay(
     deps,
     { pricing, settleOnce: settlement.settleOnce },

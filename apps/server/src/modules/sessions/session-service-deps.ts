@@ -3,6 +3,7 @@ import type { Bus } from '../../platform/bus/bus.ts';
 import type { ChargerCommands } from '../charge-point/charger-commands.ts';
 import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
+import type { GuestRepository } from '../guests/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionPayments } from '../payments/session-payments.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
@@ -14,6 +15,7 @@ export interface SessionServiceDeps {
   transactions: TransactionLedger;
   chargers: ChargerRepository;
   users: UserRepository;
+  guests: GuestRepository;
   reference: ReferenceRepository;
   commands: ChargerCommands;
   payments: SessionPayments;

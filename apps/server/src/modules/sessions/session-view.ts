@@ -146,12 +146,13 @@ export function createSessionView(
   }
 
   async function latest(auth: AuthContext) {
-    const row = await deps.sessions.latestForUser(auth.userId);
+    const row = await deps.sessions.latestForOwner(auth.userId);
     return row ? view(row) : null;
   }
 
-  async function openForUser(userId: string) {
-    return Promise.all((await deps.sessions.openForUser(userId)).map(view));
+  /** The open sessions of a user or a guest. */
+  async function openForUser(ownerId: string) {
+    return Promise.all((await deps.sessions.openForOwner(ownerId)).map(view));
   }
 
   return {

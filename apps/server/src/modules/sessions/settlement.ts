@@ -1,7 +1,8 @@
 import { tariffInput } from '@evc/contract';
-import { isChargeFinishedAlertDue, type PaymentMethod } from '@evc/domain';
+import type { PaymentMethod } from '@evc/domain';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import { announceSessionChanged } from './events.ts';
+import type { Receipts } from './receipts.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
 
 /** A settlement claimed this long ago without a result is tried again (a crash, a hang). */
@@ -15,8 +16,8 @@ export const MAX_SETTLEMENT_ATTEMPTS = 5;
  * (ADR 0013). The automatic receipt follows a payment that went through.
  */
 export function createSettlement(
-  deps: Pick<SessionServiceDeps, 'sessions' | 'payments' | 'users' | 'bus' | 'now' | 'log'>,
-  sendReceipt: (row: ChargingSessionRow) => Promise<void>,
+  deps: Pick<SessionServiceDeps, 'sessions' | 'payments' | 'bus' | 'now' | 'log'>,
+  receipts: Pick<Receipts, 'sendReceipt' | 'isAutomaticReceiptDue'>,
   settlementRetryMs: number,
 ) {
   const changed = (row: ChargingSessionRow) => announceSessionChanged(deps.bus, row);
@@ -25,7 +26,7 @@ export function createSettlement(
   async function reject(row: ChargingSessionRow): Promise<ChargingSessionRow> {
     const rejected = await deps.sessions.rejectPending(row.id);
     if (!rejected) return (await deps.sessions.findById(row.id)) ?? row;
-    await deps.payments.release({ sessionId: row.id, userId: row.userId, intentId: row.intentId });
+    await deps.payments.release({ sessionId: row.id, userId: row.ownerId, intentId: row.intentId });
     const released =
       (await deps.sessions.update(row.id, {
         paymentStatus: row.paymentStatus === 'held' ? 'released' : row.paymentStatus,
@@ -50,7 +51,7 @@ export function createSettlement(
     let patch: Partial<ChargingSessionRow>;
     try {
       const result = await deps.payments.settle({
-        userId: row.userId,
+        userId: row.ownerId,
         sessionId: row.id,
         source: row.source as PaymentMethod,
         intentId: row.intentId,
@@ -73,9 +74,8 @@ export function createSettlement(
     const final = (await deps.sessions.update(row.id, patch)) ?? row;
     changed(final);
     if (final.paymentStatus === 'failed') return;
-    const user = await deps.users.findById(row.userId);
-    if (user && isChargeFinishedAlertDue(user.emailPrefs.charge_finished_alert, final.costTotal)) {
-      if (await deps.sessions.claimReceipt(row.id, deps.now())) await sendReceipt(final);
+    if (await receipts.isAutomaticReceiptDue(final)) {
+      if (await deps.sessions.claimReceipt(row.id, deps.now())) await receipts.sendReceipt(final);
     }
   }
 

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -154,6 +155,11 @@ export const guests = pgTable('guests', {
   code: text('code').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  email: text('email'),
+  languageCode: text('language_code'),
+  removedAt: timestamptz('removed_at'),
+  registeringUserId: text('registering_user_id'),
+  convertedUserId: text('converted_user_id'),
 });
 export type GuestRow = typeof guests.$inferSelect;
 
@@ -233,6 +239,7 @@ export const connectorStatusHistory = pgTable('connector_status_history', {
 export const idTags = pgTable('id_tags', {
   idTag: text('id_tag').primaryKey(),
   userId: text('user_id'),
+  guestId: text('guest_id'),
   kind: text('kind').notNull().$type<'remote' | 'rfid'>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
@@ -243,6 +250,7 @@ export const ocppTransactions = pgTable('ocpp_transactions', {
   connectorNumber: integer('connector_number').notNull(),
   idTag: text('id_tag'),
   userId: text('user_id'),
+  guestId: text('guest_id'),
   meterStartWh: bigint('meter_start_wh', { mode: 'number' }),
   meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
   startedAt: timestamptz('started_at'),
@@ -293,7 +301,12 @@ export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 
 export const paymentCards = pgTable('payment_cards', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id'),
+  guestId: text('guest_id'),
+  /** The user's or the guest's id, whichever owns the row (a generated column). */
+  ownerId: text('owner_id')
+    .notNull()
+    .generatedAlwaysAs(sql`COALESCE(user_id, guest_id)`),
   provider: text('provider').$type<PaymentProviderKind>().notNull(),
   source: text('source').$type<'PAYG' | 'FUELCARD'>().notNull(),
   brand: text('brand').notNull(),
@@ -389,7 +402,12 @@ export interface SessionCostPartsRow {
 
 export const chargingSessions = pgTable('charging_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull(),
+  userId: text('user_id'),
+  guestId: text('guest_id'),
+  /** The user's or the guest's id, whichever owns the row (a generated column). */
+  ownerId: text('owner_id')
+    .notNull()
+    .generatedAlwaysAs(sql`COALESCE(user_id, guest_id)`),
   chargerId: text('charger_id').notNull(),
   connectorNumber: integer('connector_number').notNull(),
   idTag: text('id_tag').notNull(),

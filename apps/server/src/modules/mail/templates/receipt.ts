@@ -12,6 +12,7 @@ interface ReceiptTexts {
   total: string;
   parts: { energy: string; connection: string; periods: string; overstay: string };
   breakdown: string;
+  guestCode: string;
   row: (kWh: string, rate: string) => string;
 }
 
@@ -30,6 +31,7 @@ const en: ReceiptTexts = {
     overstay: 'Overstay fee',
   },
   breakdown: 'Cost breakdown',
+  guestCode: 'Guest code',
   row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
 };
 
@@ -50,6 +52,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
       overstay: 'Frais de stationnement prolongé',
     },
     breakdown: 'Détail du coût',
+    guestCode: 'Code invité',
     row: (kWh, rate) => `${kWh} kWh à ${rate} / kWh`,
   },
   cy: {
@@ -67,6 +70,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
       overstay: 'Ffi aros yn rhy hir',
     },
     breakdown: "Dadansoddiad o'r gost",
+    guestCode: 'Cod gwestai',
     row: (kWh, rate) => `${kWh} kWh @ ${rate} / kWh`,
   },
   es: {
@@ -84,6 +88,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
       overstay: 'Cargo por estancia prolongada',
     },
     breakdown: 'Desglose del coste',
+    guestCode: 'Código de invitado',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
   },
   it: {
@@ -101,6 +106,7 @@ const RECEIPT_TEXTS: Readonly<Record<string, ReceiptTexts>> = {
       overstay: 'Penale di sosta',
     },
     breakdown: 'Dettaglio dei costi',
+    guestCode: 'Codice ospite',
     row: (kWh, rate) => `${kWh} kWh a ${rate} / kWh`,
   },
 };
@@ -125,6 +131,8 @@ export interface ReceiptValues {
   parts: { energy: number; connection: number; periods: number; overstay: number };
   /** 30-minute entries (001 §3): when each starts, its rate per kWh and the kWh drawn. */
   breakdown: { periodStart: string; rate: number; value: number }[];
+  /** A guest's receipt names its guest code: what brings the guest back to the session. */
+  guestCode?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -166,6 +174,7 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
     [t.ended, `${when(v.endedAt)} UTC`],
     [t.duration, durationText(v.durationSeconds)],
     [t.energy, `${number(v.kWh, 2)} kWh`],
+    ...(v.guestCode ? [[t.guestCode, v.guestCode] as [string, string]] : []),
   ];
   const parts = (['energy', 'connection', 'periods', 'overstay'] as const)
     .filter((part) => part === 'energy' || v.parts[part] > 0)
