@@ -214,7 +214,9 @@ function ConfirmCharge({
       >
         {busy
           ? t('charging.confirm.working')
-          : t(isWallet(method) ? `charging.confirm.payWith.${method}` : 'charging.confirm.submit')}
+          : isWallet(method)
+            ? t(`charging.confirm.payWith.${method}`)
+            : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
       </DebounceButton>
     </>
   );

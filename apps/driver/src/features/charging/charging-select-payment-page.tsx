@@ -85,6 +85,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
     !asGuest && isFuelCardUsable(charger.tariff)
       ? cards.data.filter((card) => card.source === 'FUELCARD')
       : [];
+  const offeredWallets = holdsNothing ? [] : (wallets.data ?? []);
   const cardChoice = (card: Card) => (
     <li key={card.id}>
       <Link
@@ -120,7 +121,9 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
           <ul className="payment-choices">{fuelCards.map(cardChoice)}</ul>
         </>
       )}
-      <p className="section-label">{t('charging.select.other')}</p>
+      {(!asGuest || offeredWallets.length > 0) && (
+        <p className="section-label">{t('charging.select.other')}</p>
+      )}
       <ul className="payment-choices">
         {!asGuest && (
           <li>
@@ -157,7 +160,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
             )}
           </li>
         )}
-        {(holdsNothing ? [] : (wallets.data ?? [])).map(({ wallet, icon }) => (
+        {offeredWallets.map(({ wallet, icon }) => (
           <li key={wallet}>
             <Link
               className="choice payment-choice"
@@ -179,7 +182,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
         routerLink={flowPath(`/add-payment-method?next=${next}`)}
       >
         <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-        {t('charging.select.addCard')}
+        {t(asGuest ? 'charging.select.guestCard' : 'charging.select.addCard')}
       </IonButton>
     </>
   );
