@@ -34,7 +34,7 @@ test('a driver without an account scans the QR code, sees the price, pays by car
 
   // The whole price before paying: the energy rate and the estimate of a typical charge.
   await page.getByText('Energy', { exact: true }).waitFor();
-  await page.getByText('A typical 20 kWh charge').waitFor();
+  await page.getByText('What a typical charge costs').waitFor();
   await expect(page.locator('[data-field="estimate"] dd').first().textContent()).resolves.toMatch(
     /^£\d+\.\d{2}$/,
   );

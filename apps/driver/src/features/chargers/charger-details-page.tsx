@@ -105,13 +105,14 @@ function ChargeEstimates({ charger }: { charger: ChargerView }) {
   return (
     <section className="charge-estimate" aria-labelledby="charge-estimate-title">
       <p className="section-label" id="charge-estimate-title">
-        {t('chargers.estimate.title', { kwh: estimates[0]?.estimate.energyKwh })}
+        {t('chargers.estimate.title')}
       </p>
       <dl className="tariff-list">
         {estimates.map(({ powerKw, estimate }) => (
           <div key={powerKw} data-field="estimate">
             <dt>
               {t('chargers.estimate.at', {
+                kwh: estimate.energyKwh,
                 power: powerKw,
                 hours: Math.floor(estimate.durationMinutes / 60),
                 minutes: estimate.durationMinutes % 60,

@@ -28,6 +28,7 @@ import {
   type ChargePoint,
 } from '../../lib/charging-session/charging-flow.ts';
 import { usePreauth } from './api/get-charger-preauth.ts';
+import { guestConfirmedPath } from './guest-confirmed-path.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -106,9 +107,26 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
 
   return (
     <>
-      {holdsNothing ? (
+      {holdsNothing && asGuest ? (
+        <>
+          <p className="form-note">{t('charging.select.guestFree')}</p>
+          <IonButton
+            className="primary-action"
+            expand="block"
+            routerLink={guestConfirmedPath({
+              point,
+              method: 'PAYG',
+              intentId: null,
+              cardId: null,
+              forgetCard: false,
+            })}
+          >
+            {t('charging.select.guestFreeStart')}
+          </IonButton>
+        </>
+      ) : holdsNothing ? (
         <p className="form-note">{t('charging.select.free')}</p>
-      ) : (
+      ) : asGuest && payg.length === 0 ? null : (
         <>
           <p className="section-label">{t('charging.select.cards')}</p>
           {payg.length === 0 && <p className="form-note">{t('charging.select.noCards')}</p>}
