@@ -4,7 +4,7 @@ import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { deepLinkTarget, isChargerBarcode } from '@evc/domain';
 import { chargerCodeOfTarget } from '../features/barcode-scanner/charger-code.ts';
-import { isGuestPage } from '../lib/guest-paths.ts';
+import { GUEST_HOME, isGuestPage } from '../lib/guest-paths.ts';
 
 /** Calls `onUrl` with each address the phone opens the app with; returns the unsubscribe. */
 export type AppLinkSubscription = (onUrl: (url: string) => void) => () => void;
@@ -57,7 +57,7 @@ export function UnknownAddressRedirect() {
   // which makes the guest first when there is none.
   if (isGuestPage(pathname)) {
     const guestTarget =
-      readable && barcode !== null ? `/guest/guest-home?barcode=${barcode}` : '/guest/guest-home';
+      readable && barcode !== null ? `${GUEST_HOME}?barcode=${barcode}` : GUEST_HOME;
     return <Navigate to={guestTarget} replace />;
   }
   return <Navigate to={readable ? target : '/home'} replace />;

@@ -5,6 +5,9 @@ import type { FeatureRoute } from './routing.ts';
 /** spec 000 §2: the guest equivalents of the driver's pages live under this prefix. */
 export const GUEST_PREFIX = '/guest';
 
+/** spec 000 §2: guest/guest-home, where a guest starts and where a guest's back leads last. */
+export const GUEST_HOME = '/guest/guest-home';
+
 /** spec 000 §4: guest mode applies when the address includes /guest or /reset/. */
 export function isGuestAddress(pathname: string): boolean {
   return pathname.includes(GUEST_PREFIX) || pathname.includes('/reset/');

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { IonButtons, IonHeader, IonMenuButton, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useBrand } from '../../lib/brand.ts';
-import { isGuestAddress } from '../../lib/guest-paths.ts';
+import { GUEST_HOME, isGuestAddress } from '../../lib/guest-paths.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-import { GUEST_HOME, GuestBar } from '../../ui/guest-bar/guest-bar.tsx';
 import { BalanceBadge } from './balance-badge.tsx';
+
+/** Guests' code, not the first screen's: fetched when a guest page first shows. */
+const GuestBar = lazy(async () => ({
+  default: (await import('../../ui/guest-bar/guest-bar.tsx')).GuestBar,
+}));
 
 /**
  * spec 000 §2: the brand's icon and name, the menu button and the credit balance; a guest (or a
@@ -35,7 +40,11 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
           )}
         </IonButtons>
       </IonToolbar>
-      {asGuest && <GuestBar code={guest?.HRCode ?? null} />}
+      {asGuest && (
+        <Suspense fallback={null}>
+          <GuestBar code={guest?.HRCode ?? null} />
+        </Suspense>
+      )}
     </IonHeader>
   );
 }

@@ -11,7 +11,7 @@ import { deleteStripeSource } from '../../lib/api/calls/delete-stripe-source.ts'
 import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { selectPaymentPath, sessionPath } from '../../lib/charging-session/charging-flow.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
-import { guestPath } from '../../lib/guest-paths.ts';
+import { GUEST_HOME, guestPath } from '../../lib/guest-paths.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
@@ -133,7 +133,7 @@ export function GuestConfirmedPaymentMethodPage() {
       ) : signedOut ? (
         <div className="form-error" role="alert">
           <p>{t('charging.guestConfirmed.noGuest')}</p>
-          <IonButton size="small" fill="outline" routerLink="/guest/guest-home">
+          <IonButton size="small" fill="outline" routerLink={GUEST_HOME}>
             {t('charging.guestConfirmed.guestHome')}
           </IonButton>
         </div>

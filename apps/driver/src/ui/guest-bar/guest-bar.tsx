@@ -3,11 +3,10 @@ import { arrowBackOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { previousAddress } from '../../lib/back-navigation.ts';
+import { GUEST_HOME } from '../../lib/guest-paths.ts';
 import { GuestCode } from './guest-code.tsx';
 import { Helpline } from './helpline.tsx';
 import './guest-bar.css';
-
-export const GUEST_HOME = '/guest/guest-home';
 
 /**
  * spec 000 §2: guests see a back button and a guest code line; issue 15: and the helpline, on
