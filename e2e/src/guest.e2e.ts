@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, signOutThroughMenu } from './app.ts';
-import { latestMessage, launchBrowser, newPhonePage } from './browser.ts';
+import { latestMessage, launchBrowser, newContext, newPhonePage } from './browser.ts';
+import { overflowing, settled, SMALL_PHONE } from './layout-checks.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -114,3 +115,30 @@ test('a guest code brings the guest back on another device; guarded pages stay s
   await second.page.waitForURL('**/login');
   await second.context.close();
 });
+
+test.each(['en', 'fr', 'cy', 'es', 'it'])(
+  'every guest page fits a 320-pixel phone in %s',
+  async (language) => {
+    const context = await newContext(browser, { viewport: SMALL_PHONE, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/guest/guest-home`);
+    await page.getByTestId('guest-code').waitFor();
+    await page.evaluate((code) => window.localStorage.setItem('language', code), language);
+    const wide: string[] = [];
+    for (const route of [
+      'guest/guest-home',
+      'guest/charger-details/1002',
+      'guest/findcharger',
+      'guest/charging-select-payment?barcode=1002&connector=1',
+      'guest/add-payment-method?next=%2Fguest%2Fcharging-confirm-payment',
+    ]) {
+      await page.goto(`${baseUrl}/${route}`);
+      await page.locator('.guest-bar').first().waitFor();
+      await page.waitForFunction(settled, language);
+      wide.push(...(await overflowing(page)).map((what) => `${route}: ${what}`));
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  },
+  180_000,
+);
