@@ -21,9 +21,5 @@ export const ownerColumns = (driver: Driver) => ({
   guestId: driver.kind === 'guest' ? driver.id : null,
 });
 
-/** The driver who owns a row with owner columns. */
-export const driverOwning = (row: { userId: string | null; guestId: string | null }): Driver =>
-  row.guestId ? { kind: 'guest', id: row.guestId } : { kind: 'user', id: row.userId ?? '' };
-
 /** The name a guest goes by on receipts and with the payment provider. */
 export const guestName = (code: string) => `Guest ${code}`;

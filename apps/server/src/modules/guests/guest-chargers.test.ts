@@ -216,26 +216,36 @@ describe('calls that belong to an account (issue 15)', () => {
       [...calls[name].path.matchAll(/:([A-Za-z_]+)/g)].map(([, key]) => [key, 'x']),
     ) as Record<string, string>;
 
-  test('include the account, card, history, group, RFID, balance and session calls', () => {
+  test('include the account, balance, default-card, dashboard, group, RFID and operator calls', () => {
     expect(refused).toEqual(
       expect.arrayContaining([
         'userdata',
         'updateUser',
         'getUserBalance',
-        'listCards',
-        'addToStripeSources',
-        'getChargeHistory',
+        'selectDefaultStripeSource',
+        'updatePaymentMethod',
+        'clearDefaultProfile',
         'getDashboardData',
         'listJoinedGroups',
         'joinGroupByCode',
         'createRFID',
         'getUserRFIDs',
-        'latestUserTransaction',
-        'checkMyTransactionData',
         'getUnauthorizedAuthsOnChargerByBarcode',
         'operatorListChargers',
       ]),
     );
+    // A guest charges and pays for itself (issue 15): those calls are its own, scoped to it.
+    for (const open of [
+      'listCards',
+      'addToStripeSources',
+      'getChargeHistory',
+      'latestUserTransaction',
+      'checkMyTransactionData',
+      'remoteStartTransaction',
+      'sendReceipt',
+    ] as const) {
+      expect(refused).not.toContain(open);
+    }
   });
 
   test.each(refused)('%s refuses a guest with 403 GUEST_NOT_ALLOWED', async (name) => {

@@ -119,5 +119,26 @@ describe('/development/guest/identifier and /development/guest/tokens/{code}', (
     expect((await limited.call('guestIdentifier')).status).toBe(200);
     const third = await limited.call('guestIdentifier');
     expect(third.status).toBe(429);
+    // Counted per address: another client is not held back by this one.
+    const elsewhere = await limited.call('guestIdentifier', { remoteAddress: '198.51.100.7' });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  test('guest tokens are rate limited per client address, whatever the code', async () => {
+    const limited = await t.withApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, guestTokens: { max: 2, timeWindowMs: 60_000 } },
+    });
+    const { code } = (await limited.call('guestIdentifier')).body.data as { code: string };
+    const tokens = (params: Record<string, string>, remoteAddress?: string) =>
+      limited.call('guestTokens', {
+        params,
+        query: { uuid: 'rate' },
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    expect((await tokens({ code })).status).toBe(200);
+    expect((await tokens({ code: 'G-0000000000' })).status).toBe(404);
+    // A guesser trying codes from one address is stopped, a right code included.
+    expect((await tokens({ code })).status).toBe(429);
+    expect((await tokens({ code }, '198.51.100.8')).status).toBe(200);
   });
 });

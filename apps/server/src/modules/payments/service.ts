@@ -123,7 +123,7 @@ export function createPaymentsService(deps: {
     async addCard(driver: Driver, paymentMethodId: string, fuelCard: boolean): Promise<Card> {
       // A guest has no fuel-card tariffs to use one at (issue 15).
       if (driver.kind === 'guest' && fuelCard) throw guestPaysByCard('fuelCard');
-      const userId = driver.id;
+      const ownerId = driver.id;
       const user = await payingDriver(driver);
       const described = await deps.provider(db).attachPaymentMethod(user, paymentMethodId);
       const source = fuelCard ? 'FUELCARD' : 'PAYG';
@@ -131,13 +131,13 @@ export function createPaymentsService(deps: {
         const txRepo = createPaymentRepository(tx);
         await txRepo.lockOwner(driver);
         const existing = await txRepo.cardById(described.id);
-        if (existing && existing.ownerId !== userId) {
+        if (existing && existing.ownerId !== ownerId) {
           throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
         }
         if (existing) {
           await txRepo.updateCardSource(existing.id, source);
         } else {
-          const first = (await txRepo.cards(userId)).length === 0;
+          const first = (await txRepo.cards(ownerId)).length === 0;
           await txRepo.insertCard({
             id: described.id,
             ...ownerColumns(driver),
@@ -157,33 +157,33 @@ export function createPaymentsService(deps: {
             isDefault: first,
           });
         }
-        const saved = await txRepo.card(userId, described.id);
+        const saved = await txRepo.card(ownerId, described.id);
         if (!saved) throw new Error('card not saved');
         return cardView(saved);
       });
     },
 
     async deleteCard(driver: Driver, cardId: string): Promise<Card[]> {
-      const userId = driver.id;
-      const card = await ownCard(userId, cardId);
+      const ownerId = driver.id;
+      const card = await ownCard(ownerId, cardId);
       await deps.provider(db).detachPaymentMethod(card.id, `detach:${card.id}`);
       await db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
         await txRepo.lockOwner(driver);
-        await txRepo.deleteCard(userId, cardId);
-        const [next] = await txRepo.cards(userId);
-        if (card.isDefault && next) await txRepo.makeDefault(userId, next.id);
+        await txRepo.deleteCard(ownerId, cardId);
+        const [next] = await txRepo.cards(ownerId);
+        if (card.isDefault && next) await txRepo.makeDefault(ownerId, next.id);
       });
       return listCards(driver);
     },
 
     async selectDefaultCard(driver: Driver, cardId: string): Promise<Card[]> {
-      const userId = driver.id;
-      await ownCard(userId, cardId);
+      const ownerId = driver.id;
+      await ownCard(ownerId, cardId);
       await db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
         await txRepo.lockOwner(driver);
-        await txRepo.makeDefault(userId, cardId);
+        await txRepo.makeDefault(ownerId, cardId);
       });
       return listCards(driver);
     },
@@ -216,11 +216,11 @@ export function createPaymentsService(deps: {
     async initiateIntent(driver: Driver, request: InitiateRequest): Promise<PaymentIntentResponse> {
       // A guest has no balance to top up (issue 15).
       if (driver.kind === 'guest' && request.type !== 'charge') throw guestPaysByCard('type');
-      const userId = driver.id;
+      const ownerId = driver.id;
       const user = await payingDriver(driver);
       // A wallet's payment method exists only once the driver pays in the wallet's sheet: the
       // intent is made without one, and the wallet confirms it (spec 000 §4).
-      const card = isWallet(request.source) ? null : await repo.card(userId, request.source);
+      const card = isWallet(request.source) ? null : await repo.card(ownerId, request.source);
       if (!card && !isWallet(request.source)) {
         throw validationError('source', 'is not one of your cards, GOOGLEPAY or APPLEPAY');
       }
@@ -249,7 +249,7 @@ export function createPaymentsService(deps: {
         await repo.insertIntent({
           id: snapshot.id,
           provider: deps.provider(db).kind,
-          userId,
+          userId: ownerId,
           purpose: request.type,
           amount: snapshot.amount,
           currency: snapshot.currency,
@@ -272,12 +272,12 @@ export function createPaymentsService(deps: {
 
     /** The caller's holds on the card that no session has used, as the provider reports them now. */
     async uncapturedIntents(driver: Driver, cardId: string): Promise<UncapturedPaymentIntent[]> {
-      const userId = driver.id;
-      await ownCard(userId, cardId);
+      const ownerId = driver.id;
+      await ownCard(ownerId, cardId);
       const provider = deps.provider(db);
       const held: UncapturedPaymentIntent[] = [];
       for (const row of await repo.openChargeIntents(
-        userId,
+        ownerId,
         cardId,
         deps.now(),
         deps.heldIntentReuseMs,

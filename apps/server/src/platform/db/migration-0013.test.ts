@@ -41,7 +41,13 @@ test(
       `);
       });
 
-      expect(await migrate(database, MIGRATIONS_DIR)).toEqual([REPAIR]);
+      // The migrations through the repair: later ones are tested on their own.
+      const through = path.join(dir, 'through');
+      await cp(MIGRATIONS_DIR, through, {
+        recursive: true,
+        filter: (source) => path.basename(source) <= REPAIR || source === MIGRATIONS_DIR,
+      });
+      expect(await migrate(database, through)).toEqual([REPAIR]);
       await database.withSession(async (session) => {
         const transactions = await session.query<{ id: number; charger: string }>(
           'SELECT transaction_id AS id, charger_id AS charger FROM ocpp_transactions ORDER BY 1',
