@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { IonButton, IonIcon, IonInput, IonSpinner } from '@ionic/react';
 import { logInOutline, mapOutline, personAddOutline, qrCodeOutline } from 'ionicons/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { guestCode } from '@evc/contract';
@@ -26,6 +27,7 @@ export function readGuestCode(typed: string): string | null {
 function ExistingCode() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -41,6 +43,8 @@ function ExistingCode() {
     setProblem(null);
     try {
       await resumeGuest(code);
+      // What was read for the guest before (its ongoing charge, its cards) is another guest's.
+      await queryClient.resetQueries();
       setResumed(code);
       setTyped('');
     } catch (error) {
