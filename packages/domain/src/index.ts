@@ -43,4 +43,5 @@ export * from './session-state.ts';
 export * from './abandoned-session.ts';
 export * from './home-tariff.ts';
 export * from './await-unplug.ts';
+export * from './charge-estimate.ts';
 export * from './guests.ts';

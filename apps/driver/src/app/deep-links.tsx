@@ -4,6 +4,7 @@ import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { deepLinkTarget, isChargerBarcode } from '@evc/domain';
 import { chargerCodeOfTarget } from '../features/barcode-scanner/charger-code.ts';
+import { GUEST_HOME, isGuestPage } from '../lib/guest-paths.ts';
 
 /** Calls `onUrl` with each address the phone opens the app with; returns the unsubscribe. */
 export type AppLinkSubscription = (onUrl: (url: string) => void) => () => void;
@@ -52,5 +53,12 @@ export function UnknownAddressRedirect() {
   const target = deepLinkTarget(pathname);
   const barcode = target === null ? null : chargerCodeOfTarget(target);
   const readable = target !== null && (barcode === null || isChargerBarcode(barcode));
+  // Issue 15: a guest's address (/guest/…/1234) reaches the charger through the guest home,
+  // which makes the guest first when there is none.
+  if (isGuestPage(pathname)) {
+    const guestTarget =
+      readable && barcode !== null ? `${GUEST_HOME}?barcode=${barcode}` : GUEST_HOME;
+    return <Navigate to={guestTarget} replace />;
+  }
   return <Navigate to={readable ? target : '/home'} replace />;
 }

@@ -4,15 +4,16 @@ import { useSession } from '../lib/session/session-store.ts';
 import type { RouteAccess } from '../lib/routing.ts';
 
 /**
- * spec 000 §2: guarded pages need a signed-in user, otherwise /login. Guest sessions come with
- * the guest feature; until then guest-or-user pages admit signed-in users only.
+ * spec 000 §2, §6: guarded pages need a signed-in user; guest-or-user pages admit a guest too.
+ * Anyone else goes to /login (spec 000 §8: a guest with no tokens is sent there).
  */
 export function RouteGuard({ access, children }: { access: RouteAccess; children: ReactNode }) {
-  const { status } = useSession();
+  const { status, guest } = useSession();
   const location = useLocation();
   if (access === 'open') return children;
   if (status === 'loading') return null;
-  if (status === 'signed-out') {
+  const admitted = status === 'signed-in' || (access === 'guest-or-user' && guest !== null);
+  if (!admitted) {
     return (
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
     );

@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { barcodeScannerRoutes } from '../features/barcode-scanner/routes.ts';
 import { balanceRoutes } from '../features/balance/routes.ts';
 import { chargerRoutes } from '../features/chargers/routes.ts';
+import { guestRoutes } from '../features/guest/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { affiliateRoutes } from '../features/affiliates/routes.ts';
@@ -20,6 +21,7 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...shellRoutes,
   ...authRoutes,
   ...homeRoutes,
+  ...guestRoutes,
   ...chargerRoutes,
   ...accountRoutes,
   ...legalRoutes,

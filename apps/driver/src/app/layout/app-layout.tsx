@@ -15,11 +15,11 @@ import './app-layout.css';
 /** The shell around every page: menu, top bar, offline banner, install prompt, loading overlay. */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { pathname, search } = useLocation();
-  const { user } = useSession();
+  const { user, guest } = useSession();
   // A page shown inside the terms modal's frame stands alone: no bars, menu or prompts.
   const embedded = new URLSearchParams(search).has('embedded');
   const navHidden = embedded || isNavHidden(routes, pathname);
-  const menuDisabled = navHidden || !user;
+  const menuDisabled = navHidden || (!user && !guest);
   const registered = useCallback((path: string) => isRegistered(routes, path), [routes]);
 
   return (

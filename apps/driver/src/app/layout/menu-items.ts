@@ -1,5 +1,6 @@
 import {
   barChartOutline,
+  personAddOutline,
   cashOutline,
   flashOutline,
   homeOutline,
@@ -58,4 +59,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: playCircleOutline,
     permission: 'HOW_TO_VIDEO',
   },
+];
+
+/**
+ * Issue 15: what a guest may use — the guest home, finding a charger, and making an account (which
+ * takes the guest's charges along). Logout and the language follow as for everyone.
+ */
+export const GUEST_MENU_ENTRIES: readonly MenuLink[] = [
+  { kind: 'link', path: '/guest/guest-home', labelKey: 'shell.nav.home', icon: homeOutline },
+  { kind: 'link', path: '/guest/findcharger', labelKey: 'shell.nav.findcharger', icon: mapOutline },
+  { kind: 'link', path: '/register', labelKey: 'shell.nav.createAccount', icon: personAddOutline },
 ];

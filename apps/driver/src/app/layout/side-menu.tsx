@@ -19,7 +19,7 @@ import { useFeatureVisibility } from '../../lib/permissions.ts';
 import { signOut, useSession } from '../../lib/session/session-store.ts';
 import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
 import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
-import { MENU_ENTRIES, type MenuEntry } from './menu-items.ts';
+import { GUEST_MENU_ENTRIES, MENU_ENTRIES, type MenuEntry } from './menu-items.ts';
 
 export interface SideMenuProps {
   contentId: string;
@@ -31,13 +31,14 @@ export interface SideMenuProps {
 export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const { user } = useSession();
+  const { user, guest } = useSession();
   const location = useLocation();
   const visible = useFeatureVisibility();
   const [videoOpen, setVideoOpen] = useState(false);
   const videoUrl = brand.howToVideoUrl;
 
-  const shown = MENU_ENTRIES.filter((entry: MenuEntry) => {
+  const entries: readonly MenuEntry[] = !user && guest ? GUEST_MENU_ENTRIES : MENU_ENTRIES;
+  const shown = entries.filter((entry: MenuEntry) => {
     if (!visible(entry.permission)) return false;
     return entry.kind === 'link' ? isRegistered(entry.path) : Boolean(videoUrl);
   });
@@ -55,10 +56,12 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
           <img className="side-menu__icon" src={brand.icon} alt="" />
           <div>
             <div className="side-menu__brand">{brand.name}</div>
-            {user && (
+            {user ? (
               <div className="side-menu__user">
                 {user.first_name} {user.last_name}
               </div>
+            ) : (
+              guest && <div className="side-menu__user">{t('shell.guest')}</div>
             )}
           </div>
         </div>
@@ -112,9 +115,10 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
           <span>{t('shell.language')}</span>
           <LanguageSelector variant="dropdown" />
         </div>
-        {user && (
+        {(user ?? guest) && (
           <IonNote className="side-menu__meta">
-            {t('shell.hrCode')}: <strong>{user.HRCode}</strong>
+            {t(user ? 'shell.hrCode' : 'shell.guestCode')}:{' '}
+            <strong>{(user ?? guest)?.HRCode}</strong>
           </IonNote>
         )}
         <IonNote className="side-menu__meta">

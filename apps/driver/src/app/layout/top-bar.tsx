@@ -1,24 +1,36 @@
+import { lazy, Suspense } from 'react';
 import { IonButtons, IonHeader, IonMenuButton, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useBrand } from '../../lib/brand.ts';
+import { GUEST_HOME, isGuestAddress } from '../../lib/guest-paths.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { BalanceBadge } from './balance-badge.tsx';
 
-/** spec 000 §2: the brand's icon and name, the menu button and the credit balance. */
+/** Guests' code, not the first screen's: fetched when a guest page first shows. */
+const GuestBar = lazy(async () => ({
+  default: (await import('../../ui/guest-bar/guest-bar.tsx')).GuestBar,
+}));
+
+/**
+ * spec 000 §2: the brand's icon and name, the menu button and the credit balance; a guest (or a
+ * blank guest in guest mode, spec 000 §4) gets the guest bar under it.
+ */
 export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const { user } = useSession();
+  const { user, guest } = useSession();
+  const { pathname } = useLocation();
   const creditVisible = useFeatureVisible('CREDIT');
+  const asGuest = !user && (guest !== null || isGuestAddress(pathname));
   return (
     <IonHeader className="top-bar">
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          {user && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
+          {(user ?? guest) && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
         </IonButtons>
-        <Link to={user ? '/home' : '/login'} className="top-bar__brand">
+        <Link to={user ? '/home' : asGuest ? GUEST_HOME : '/login'} className="top-bar__brand">
           <img className="top-bar__icon" src={brand.icon} alt="" />
           <span className="top-bar__name">{brand.name}</span>
         </Link>
@@ -28,6 +40,11 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
           )}
         </IonButtons>
       </IonToolbar>
+      {asGuest && (
+        <Suspense fallback={null}>
+          <GuestBar code={guest?.HRCode ?? null} />
+        </Suspense>
+      )}
     </IonHeader>
   );
 }

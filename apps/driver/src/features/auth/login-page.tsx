@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IonButton, IonCheckbox, IonIcon } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { playCircleOutline } from 'ionicons/icons';
+import { personOutline, playCircleOutline } from 'ionicons/icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -228,6 +228,16 @@ export function LoginPage() {
         <Link to="/reset-password">{t('auth.login.forgot')}</Link>
         <Link to="/register">{t('auth.login.register')}</Link>
       </div>
+      {/* spec 000 §2: continue as guest — charge without an account (issue 15). */}
+      <IonButton
+        className="guest-entry"
+        expand="block"
+        fill="outline"
+        routerLink="/guest/guest-home"
+      >
+        <IonIcon slot="start" icon={personOutline} aria-hidden="true" />
+        {t('auth.login.continueAsGuest')}
+      </IonButton>
       {videoVisible && brand.howToVideoUrl && (
         <>
           <IonButton

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_MESSAGES_EN } from '@evc/domain';
@@ -6,6 +6,9 @@ import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
 import { fill, ionControl, select, submitForm, tick } from '../../test/ionic-events.ts';
 import { RegisterPage } from './register-page.tsx';
+import { becomeGuest, reloadUser } from '../../lib/session/session-store.ts';
+import { clearTokens } from '../../lib/session/token-store.ts';
+import { tokenData } from '../../test/signed-in.ts';
 
 const location = () => screen.getByTestId('location').textContent;
 const path = (request: SeenRequest) => new URL(request.url).pathname;
@@ -177,6 +180,26 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
         acceptedTerms: true,
         acceptedPrivacy: true,
       },
+    });
+  });
+
+  it('a guest who registers sends its guest code, so its charges move to the account (issue 15)', async () => {
+    await act(() => becomeGuest('G-ABCDEFGH12', tokenData('guest')));
+    const seen = referenceServer();
+    const { container } = renderRegister();
+    expect(
+      await screen.findByText('You are registering from the guest code G-ABCDEFGH12', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    await fillEverything(container);
+    await submitForm(container);
+    await waitFor(() => expect(location()).toBe('/email-sent?email=rhiannon%40example.com'));
+    const [sent] = seen.filter((request) => path(request) === '/api/startRegistration');
+    expect(sent?.body).toMatchObject({ guestCode: 'G-ABCDEFGH12' });
+    await act(async () => {
+      await clearTokens();
+      await reloadUser();
     });
   });
 

@@ -11,6 +11,7 @@ import { allCurrenciesQuery } from '../../lib/api/calls/get-all-currencies.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FieldMessage } from '../../ui/form-field/field-message.tsx';
@@ -123,6 +124,8 @@ export function RegisterPage() {
   });
   const currencies = useQuery(allCurrenciesQuery);
   const start = useStartRegistration();
+  // Issue 15: a guest who registers takes its charges, payments and saved cards to the account.
+  const { guest } = useSession();
   const otherCurrencies = (currencies.data ?? []).filter(
     (currency) => !['GBP', 'USD', 'EUR'].includes(currency.code),
   );
@@ -158,6 +161,7 @@ export function RegisterPage() {
           acceptedTerms: true,
           acceptedPrivacy: true,
         },
+        ...(guest ? { guestCode: guest.HRCode } : {}),
       });
       navigate(`/email-sent?email=${encodeURIComponent(answer.email)}`, { replace: true });
     } catch (failure) {
@@ -183,6 +187,11 @@ export function RegisterPage() {
       subtitle={t('register.subtitle', { brand: brand.name })}
       withBrand
     >
+      {guest && (
+        <p className="form-note" role="note" data-field="guest-transfer">
+          {t('register.fromGuest', { code: guest.HRCode })}
+        </p>
+      )}
       <form
         ref={formRef}
         onSubmit={(event) => {

@@ -12,6 +12,7 @@ import {
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ChargerEntry } from '../../ui/charger-entry/charger-entry.tsx';
 import { chargerBarcodeFromCode } from './charger-code.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import './barcode-scanner.css';
 
 type ScannerState = 'starting' | 'scanning' | ScannerFailure;
@@ -29,7 +30,10 @@ export interface BarcodeScannerPageProps {
 export function BarcodeScannerPage({ scanner = barcodeScanner }: BarcodeScannerPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const openCharger = useEffectEvent((barcode: string) => navigate(`/charger-details/${barcode}`));
+  const { flowPath } = useFlowPath();
+  const openCharger = useEffectEvent((barcode: string) =>
+    navigate(flowPath(`/charger-details/${barcode}`)),
+  );
   const preview = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScannerState>('starting');
   const [attempt, setAttempt] = useState(0);

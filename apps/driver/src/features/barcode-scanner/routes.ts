@@ -1,4 +1,5 @@
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { asGuestRoutes } from '../../lib/guest-paths.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 
 const BarcodeScannerPage = lazyPage(
@@ -6,7 +7,12 @@ const BarcodeScannerPage = lazyPage(
   'BarcodeScannerPage',
 );
 
-/** spec 000 §2: barcode-scanner, guarded. */
-export const barcodeScannerRoutes: FeatureRoute[] = [
+/** spec 000 §2: barcode-scanner, guarded; a guest scans a charger's QR code at /guest/…. */
+const scannerRoutes: FeatureRoute[] = [
   { path: '/barcode-scanner', component: BarcodeScannerPage, access: 'guarded' },
+];
+
+export const barcodeScannerRoutes: FeatureRoute[] = [
+  ...scannerRoutes,
+  ...asGuestRoutes(scannerRoutes),
 ];

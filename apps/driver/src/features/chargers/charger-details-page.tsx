@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
 import {
+  chargeEstimate,
   connectorStatusClass,
   connectorStatusWording,
   hasTariffChart,
@@ -16,6 +17,7 @@ import {
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { rememberCharger } from '../../lib/recent-chargers.ts';
 import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
@@ -48,9 +50,14 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   }
   if (tariff.connection_cost > 0)
     rows.push([t('chargers.tariff.connection'), money(tariff.connection_cost)]);
-  if (tariff.costperperiod > 0) {
+  if (tariff.costperperiod > 0 && tariff.period > 0) {
     rows.push([
-      t('chargers.tariff.perPeriod', { minutes: tariff.period }),
+      tariff.initialperiod > 0
+        ? t('chargers.tariff.perPeriodAfter', {
+            minutes: tariff.period,
+            initial: tariff.initialperiod,
+          })
+        : t('chargers.tariff.perPeriod', { minutes: tariff.period }),
       money(tariff.costperperiod),
     ]);
   }
@@ -76,8 +83,53 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   );
 }
 
+/** Issue 15: what a typical 20 kWh charge would cost here now, at each connector power. */
+function ChargeEstimates({ charger }: { charger: ChargerView }) {
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
+  const { tariff } = charger;
+  if (isTariffFree(tariff)) return null;
+  const startAt = new Date();
+  const powers = [
+    ...new Set(
+      charger.connectors
+        .filter((connector) => connector.connectornumber !== 0)
+        .map((connector) => connector.maxPowerKw),
+    ),
+  ].sort((a, b) => a - b);
+  const estimates = powers.flatMap((powerKw) => {
+    const estimate = chargeEstimate({ tariff, powerKw, startAt });
+    return estimate ? [{ powerKw, estimate }] : [];
+  });
+  if (estimates.length === 0) return null;
+  return (
+    <section className="charge-estimate" aria-labelledby="charge-estimate-title">
+      <p className="section-label" id="charge-estimate-title">
+        {t('chargers.estimate.title')}
+      </p>
+      <dl className="tariff-list">
+        {estimates.map(({ powerKw, estimate }) => (
+          <div key={powerKw} data-field="estimate">
+            <dt>
+              {t('chargers.estimate.at', {
+                kwh: estimate.energyKwh,
+                power: powerKw,
+                hours: Math.floor(estimate.durationMinutes / 60),
+                minutes: estimate.durationMinutes % 60,
+              })}
+            </dt>
+            <dd>{minorAmountText(estimate.total, tariff.currency, locale)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="form-note">{t('chargers.estimate.note')}</p>
+    </section>
+  );
+}
+
 function ChargerDetails({ charger }: { charger: ChargerView }) {
   const { t } = useTranslation();
+  const { flowPath } = useFlowPath();
   const availableNow = isConnectorAvailableNow(
     charger.tariff.variability,
     localTimeSlot(new Date()),
@@ -128,10 +180,12 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
                 {(wording === 'Available' || wording === 'Preparing') && (
                   <IonButton
                     size="small"
-                    routerLink={selectPaymentPath({
-                      barcode: charger.idTag.barcode,
-                      connector: connector.connectornumber,
-                    })}
+                    routerLink={flowPath(
+                      selectPaymentPath({
+                        barcode: charger.idTag.barcode,
+                        connector: connector.connectornumber,
+                      }),
+                    )}
                   >
                     {t('charging.entry.charge')}
                   </IonButton>
@@ -143,6 +197,7 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
       <TariffSummary tariff={charger.tariff} />
+      <ChargeEstimates charger={charger} />
       {charger.tariff.variability &&
         !isTariffFree(charger.tariff) &&
         hasTariffChart(charger.tariff.variability) && (
@@ -166,6 +221,7 @@ export function ChargerDetailsPage() {
   const [search] = useSearchParams();
   const barcode = params.barcode ?? search.get('barcode') ?? '';
   const errorMessage = useErrorMessage();
+  const { flowPath } = useFlowPath();
   const charger = useChargerByBarcode(barcode);
   const openedBarcode = charger.data?.idTag.barcode;
   const openedName = charger.data?.name;
@@ -187,7 +243,7 @@ export function ChargerDetailsPage() {
         <div className="form-error" role="alert">
           <strong>{t('chargers.notFound.title')}</strong>
           <p>{t('chargers.notFound.message')}</p>
-          <IonButton fill="outline" routerLink="/home">
+          <IonButton fill="outline" routerLink={flowPath('/home')}>
             {t('chargers.notFound.again')}
           </IonButton>
         </div>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CONNECTOR_TYPES, type ChargerLiveEvent } from '@evc/contract';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useChargerLive } from '../../lib/live/charger-live.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useDevicePosition } from '../../lib/platform/geolocation.ts';
@@ -82,9 +83,10 @@ export function FindChargerPage() {
   );
 
   const search = useChargerSearch(directory, query, device, showFilters ? typeMask : 0);
+  const { flowPath } = useFlowPath();
   const openCharger = useCallback(
-    (barcode: string) => navigate(`/charger-details/${barcode}`),
-    [navigate],
+    (barcode: string) => navigate(flowPath(`/charger-details/${barcode}`)),
+    [navigate, flowPath],
   );
 
   const toggleType = (bit: number) => setTypeMask((mask) => mask ^ bit);

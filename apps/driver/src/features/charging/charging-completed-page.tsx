@@ -1,15 +1,19 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { useState } from 'react';
+import { IonButton, IonIcon, IonInput, IonSpinner } from '@ionic/react';
+import { personAddOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { formatMoney, hasOverstayFees } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
-import { useSession } from '../../lib/session/session-store.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
+import { useSession, type Guest } from '../../lib/session/session-store.ts';
+import { GuestCode } from '../../ui/guest-bar/guest-code.tsx';
 import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
-import { useSendReceipt } from '../../lib/api/calls/send-receipt.ts';
+import { useSendGuestReceipt, useSendReceipt } from '../../lib/api/calls/send-receipt.ts';
 import { readSessionId } from '../../lib/charging-session/charging-flow.ts';
 import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
 import { useUnlockConnector } from './api/unlock-charger-connector.ts';
@@ -55,10 +59,14 @@ function PaymentRows({ session }: { session: TransactionView }) {
 function CableRelease({ session }: { session: TransactionView }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const { user } = useSession();
+  const { user, guest } = useSession();
   const connector = { chargerid: session.chargerid, connectorid: session.connectorid };
   const unlock = useUnlockConnector();
-  const check = useUnlockCheck(connector, user?._id ?? '', unlock.data?.status === 'Unlocked');
+  const check = useUnlockCheck(
+    connector,
+    user?._id ?? guest?.HRCode ?? '',
+    unlock.data?.status === 'Unlocked',
+  );
   const released = check.data?.released === true;
   return (
     <section className="cable-release" aria-label={t('charging.completed.cable')}>
@@ -119,11 +127,83 @@ function Receipt({ session }: { session: TransactionView }) {
   );
 }
 
+/** Issue 15: a guest has no account address, so the guest says where the receipt goes. */
+function GuestReceipt({ session }: { session: TransactionView }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const receipt = useSendGuestReceipt();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const send = () => {
+    const address = email.trim();
+    // The server checks the address properly; this only catches an obvious slip before sending.
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    receipt.mutate({ sessionId: session._id, email: address });
+  };
+  if (receipt.isSuccess) {
+    return (
+      <p className="form-note" role="status">
+        {t('charging.completed.receiptSent', { email: receipt.variables.email })}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="guest-receipt"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <IonInput
+        className={invalid ? 'field ion-invalid ion-touched' : 'field'}
+        fill="outline"
+        type="email"
+        inputmode="email"
+        autocomplete="email"
+        label={t('charging.completed.guestEmail')}
+        labelPlacement="floating"
+        helperText={t('charging.completed.guestEmailHelp')}
+        errorText={t('charging.completed.guestEmailInvalid')}
+        value={email}
+        onIonInput={(event) => setEmail(event.detail.value ?? '')}
+      />
+      <IonButton type="submit" expand="block" fill="outline" disabled={receipt.isPending}>
+        {t('charging.completed.emailReceipt')}
+      </IonButton>
+      <FormError message={receipt.error ? errorMessage(receipt.error) : null} />
+    </form>
+  );
+}
+
+/** Issue 15: the guest's code to keep, and the way to an account that takes these charges along. */
+function GuestAfterCharge({ guest }: { guest: Guest }) {
+  const { t } = useTranslation();
+  return (
+    <section className="guest-after" aria-label={t('charging.completed.guestCodeTitle')}>
+      <p className="section-label">{t('charging.completed.guestCodeTitle')}</p>
+      <GuestCode code={guest.HRCode} hint />
+      <IonButton expand="block" fill="clear" routerLink="/register">
+        <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />
+        {t('charging.completed.createAccount')}
+      </IonButton>
+    </section>
+  );
+}
+
 /** spec 000 §2, 001 §2: the finished charge — summary, cost breakdown, cable release, receipt. */
 export function ChargingCompletedPage() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const [search] = useSearchParams();
+  const { user, guest } = useSession();
+  const { flowPath } = useFlowPath();
+  const asGuest = !user && guest !== null;
   const sessionQuery = useChargingSession(readSessionId(search));
   const session = sessionQuery.data;
   const finished = session?.data.finished === true;
@@ -174,10 +254,11 @@ export function ChargingCompletedPage() {
           {finished && (
             <>
               <CableRelease session={session} />
-              <Receipt session={session} />
+              {asGuest ? <GuestReceipt session={session} /> : <Receipt session={session} />}
             </>
           )}
-          <IonButton className="primary-action" expand="block" routerLink="/home">
+          {asGuest && <GuestAfterCharge guest={guest} />}
+          <IonButton className="primary-action" expand="block" routerLink={flowPath('/home')}>
             {t('charging.completed.done')}
           </IonButton>
         </>

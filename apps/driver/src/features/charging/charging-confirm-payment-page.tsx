@@ -6,6 +6,7 @@ import type { ChargerView } from '@evc/contract';
 import { formatMoney, isWallet, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { walletPay } from '../../lib/platform/wallet-pay.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -27,6 +28,7 @@ import {
   sessionPath,
   type ChargePoint,
 } from '../../lib/charging-session/charging-flow.ts';
+import { guestConfirmedPath } from './guest-confirmed-path.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -81,6 +83,8 @@ function ConfirmCharge({
   const navigate = useNavigate();
   const { brand } = useBrand();
   const errorMessage = useErrorMessage();
+  const { guest, flowPath } = useFlowPath();
+  const [search] = useSearchParams();
   const challenge = useSandboxChallenge();
   const preauth = usePreauth(charger._id);
   const cards = useCards();
@@ -105,6 +109,20 @@ function ConfirmCharge({
     }
     if (authorisation.kind === 'failed') {
       setProblem({ kind: 'failed', detail: authorisation.message });
+      return;
+    }
+    if (guest) {
+      // Issue 15: the guest's hold is placed; the confirmed page shows it and starts the charge.
+      navigate(
+        guestConfirmedPath({
+          point,
+          method,
+          intentId: authorisation.intentId,
+          cardId,
+          forgetCard: search.get('forget') === '1',
+        }),
+        { replace: true },
+      );
       return;
     }
     try {
@@ -182,7 +200,7 @@ function ConfirmCharge({
           <strong>{t(PROBLEM_TITLES[problem.kind])}</strong>
           {problem.detail && <p>{problem.detail}</p>}
           {problem.kind !== 'start' && (
-            <IonButton size="small" fill="outline" routerLink={selectPaymentPath(point)}>
+            <IonButton size="small" fill="outline" routerLink={flowPath(selectPaymentPath(point))}>
               {t('charging.confirm.chooseAnother')}
             </IonButton>
           )}
@@ -196,7 +214,9 @@ function ConfirmCharge({
       >
         {busy
           ? t('charging.confirm.working')
-          : t(isWallet(method) ? `charging.confirm.payWith.${method}` : 'charging.confirm.submit')}
+          : isWallet(method)
+            ? t(`charging.confirm.payWith.${method}`)
+            : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
       </DebounceButton>
     </>
   );

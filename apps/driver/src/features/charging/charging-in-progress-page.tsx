@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { transactionDurationSeconds } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
@@ -32,11 +33,12 @@ function Controls({ session }: { session: TransactionView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
+  const { flowPath } = useFlowPath();
   const control = useSessionControl(session._id);
   const send = (action: SessionControl) =>
     control.mutate(action, {
       onSuccess: () => {
-        if (action === 'stop') navigate(sessionPath('charging-completed', session._id));
+        if (action === 'stop') navigate(flowPath(sessionPath('charging-completed', session._id)));
       },
     });
   const paused = session.state === 'paused';
@@ -81,6 +83,7 @@ export function ChargingInProgressPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
+  const { flowPath } = useFlowPath();
   const [search] = useSearchParams();
   const sessionQuery = useChargingSession(readSessionId(search));
   const session = sessionQuery.data;
@@ -89,8 +92,8 @@ export function ChargingInProgressPage() {
 
   useEffect(() => {
     if (session && finished)
-      navigate(sessionPath('charging-completed', session._id), { replace: true });
-  }, [navigate, session, finished]);
+      navigate(flowPath(sessionPath('charging-completed', session._id)), { replace: true });
+  }, [navigate, session, finished, flowPath]);
 
   const locale = useFormatLocale();
   return (

@@ -1,10 +1,15 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tariffInput } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { ChargingSelectPaymentPage } from './charging-select-payment-page.tsx';
-import { fakeApi, gbp, ok, signedInAs, testCard, testCharger } from './test-support.ts';
+import { callsTo, fakeApi, gbp, ok, signedInAs, testCard, testCharger } from './test-support.ts';
+import { becomeGuest } from '../../lib/session/session-store.ts';
+import { clearTokens } from '../../lib/session/token-store.ts';
+import { tokenData } from '../../test/signed-in.ts';
 
 const PATH = '/charging-select-payment?barcode=1001&connector=1';
 const fuel = testCard({ id: 'pm_fuel', source: 'FUELCARD', last4: '4444', default: false });
@@ -97,5 +102,42 @@ describe('ChargingSelectPaymentPage (spec 000 §4, §5)', () => {
       'ion-button[fill="outline"]',
     );
     expect(add?.routerLink).toBe(`/add-payment-method?next=${encodeURIComponent(PATH)}`);
+  });
+});
+
+describe('ChargingSelectPaymentPage for a guest (issue 15)', () => {
+  const GUEST_PATH = '/guest/charging-select-payment?barcode=1001&connector=1';
+  const guestPage = (
+    <Routes>
+      <Route path="/guest/charging-select-payment" element={<ChargingSelectPaymentPage />} />
+    </Routes>
+  );
+
+  beforeEach(async () => {
+    await clearTokens();
+    await act(() => becomeGuest('G-ABCDEFGH12', tokenData('guest')));
+  });
+
+  it('offers the guest’s saved card and a new card, never credit nor a fuel card, all within the guest pages', async () => {
+    const seen = api({ storedBalance: -1250, fuelCardTariff: true });
+    renderWithRouter(guestPage, GUEST_PATH);
+    expect(await screen.findByText('Pay with a card')).toBeTruthy();
+    expect(choice('CREDIT')).toHaveLength(0);
+    expect(choice('FUELCARD')).toHaveLength(0);
+    expect(choice('PAYG')[0]?.getAttribute('href')).toBe(
+      '/guest/charging-confirm-payment?barcode=1001&connector=1&source=PAYG&card=pm_visa',
+    );
+    expect(callsTo(seen, '/getUserBalance')).toHaveLength(0);
+  });
+
+  it('at a free charger leads the guest on without a card', async () => {
+    api({ storedBalance: 0, free: true });
+    renderWithRouter(guestPage, GUEST_PATH);
+    await userEvent.click(await screen.findByText('Continue to the free charge'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/guest-confirmed-payment-method?barcode=1001&connector=1&source=PAYG',
+      ),
+    );
   });
 });

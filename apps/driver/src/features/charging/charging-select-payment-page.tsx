@@ -14,6 +14,7 @@ import {
 } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { walletPay, type Wallet } from '../../lib/platform/wallet-pay.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -27,6 +28,7 @@ import {
   type ChargePoint,
 } from '../../lib/charging-session/charging-flow.ts';
 import { usePreauth } from './api/get-charger-preauth.ts';
+import { guestConfirmedPath } from './guest-confirmed-path.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -59,6 +61,7 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const { t } = useTranslation();
   const location = useLocation();
   const errorMessage = useErrorMessage();
+  const { guest: asGuest, flowPath } = useFlowPath();
   const { user } = useSession();
   const cards = useCards();
   const balance = useUserBalance(user?._id);
@@ -67,7 +70,9 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const locale = useFormatLocale();
   const tariffFree = isTariffFree(charger.tariff);
 
-  if (cards.isPending || balance.isPending) return <IonSpinner name="crescent" color="primary" />;
+  if (cards.isPending || (user && balance.isPending)) {
+    return <IonSpinner name="crescent" color="primary" />;
+  }
   if (cards.error) return <FormError message={errorMessage(cards.error)} />;
 
   const available = availableBalanceMinor(balance.data?.balance ?? 0);
@@ -75,28 +80,53 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
   const holdsNothing = preauth.data?.amount === 0;
   const payg = holdsNothing ? [] : cards.data.filter((card) => card.source === 'PAYG');
-  // spec 000 §5: a fuel card is offered only where the tariff allows it.
-  const fuelCards = isFuelCardUsable(charger.tariff)
-    ? cards.data.filter((card) => card.source === 'FUELCARD')
-    : [];
+  // spec 000 §5: a fuel card is offered only where the tariff allows it; issue 15: guests pay by
+  // card or wallet only, never by credit or fuel card.
+  const fuelCards =
+    !asGuest && isFuelCardUsable(charger.tariff)
+      ? cards.data.filter((card) => card.source === 'FUELCARD')
+      : [];
+  const offeredWallets = holdsNothing ? [] : (wallets.data ?? []);
   const cardChoice = (card: Card) => (
     <li key={card.id}>
       <Link
         className="choice payment-choice"
-        to={confirmPaymentPath(point, card.source, card.id)}
+        to={flowPath(confirmPaymentPath(point, card.source, card.id))}
         data-method={card.source}
       >
         <CardLabel card={card} showDefault />
       </Link>
     </li>
   );
-  const next = encodeURIComponent(`${location.pathname}${location.search}`);
+  // A guest's new card pays straight away: the add-card page goes on to confirm with it.
+  const next = encodeURIComponent(
+    asGuest
+      ? flowPath(confirmPaymentPath(point, 'PAYG', null))
+      : `${location.pathname}${location.search}`,
+  );
 
   return (
     <>
-      {holdsNothing ? (
+      {holdsNothing && asGuest ? (
+        <>
+          <p className="form-note">{t('charging.select.guestFree')}</p>
+          <IonButton
+            className="primary-action"
+            expand="block"
+            routerLink={guestConfirmedPath({
+              point,
+              method: 'PAYG',
+              intentId: null,
+              cardId: null,
+              forgetCard: false,
+            })}
+          >
+            {t('charging.select.guestFreeStart')}
+          </IonButton>
+        </>
+      ) : holdsNothing ? (
         <p className="form-note">{t('charging.select.free')}</p>
-      ) : (
+      ) : asGuest && payg.length === 0 ? null : (
         <>
           <p className="section-label">{t('charging.select.cards')}</p>
           {payg.length === 0 && <p className="form-note">{t('charging.select.noCards')}</p>}
@@ -109,46 +139,50 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
           <ul className="payment-choices">{fuelCards.map(cardChoice)}</ul>
         </>
       )}
-      <p className="section-label">{t('charging.select.other')}</p>
+      {(!asGuest || offeredWallets.length > 0) && (
+        <p className="section-label">{t('charging.select.other')}</p>
+      )}
       <ul className="payment-choices">
-        <li>
-          {creditUsable ? (
-            <Link
-              className="choice payment-choice"
-              to={confirmPaymentPath(point, 'CREDIT', null)}
-              data-method="CREDIT"
-            >
-              <span className="card-label">
-                <IonIcon icon={walletOutline} aria-hidden="true" />
-                <span>
-                  <strong>{t('charging.select.credit')}</strong>
-                  {balance.data && (
-                    <small>{formatMoney(available, balance.data.currency, locale)}</small>
-                  )}
+        {!asGuest && (
+          <li>
+            {creditUsable ? (
+              <Link
+                className="choice payment-choice"
+                to={confirmPaymentPath(point, 'CREDIT', null)}
+                data-method="CREDIT"
+              >
+                <span className="card-label">
+                  <IonIcon icon={walletOutline} aria-hidden="true" />
+                  <span>
+                    <strong>{t('charging.select.credit')}</strong>
+                    {balance.data && (
+                      <small>{formatMoney(available, balance.data.currency, locale)}</small>
+                    )}
+                  </span>
                 </span>
-              </span>
-            </Link>
-          ) : (
-            <div
-              className="choice payment-choice payment-choice--disabled"
-              aria-disabled="true"
-              data-method="CREDIT"
-            >
-              <span className="card-label">
-                <IonIcon icon={walletOutline} aria-hidden="true" />
-                <span>
-                  <strong>{t('charging.select.credit')}</strong>
-                  <small>{t('charging.select.noCredit')}</small>
+              </Link>
+            ) : (
+              <div
+                className="choice payment-choice payment-choice--disabled"
+                aria-disabled="true"
+                data-method="CREDIT"
+              >
+                <span className="card-label">
+                  <IonIcon icon={walletOutline} aria-hidden="true" />
+                  <span>
+                    <strong>{t('charging.select.credit')}</strong>
+                    <small>{t('charging.select.noCredit')}</small>
+                  </span>
                 </span>
-              </span>
-            </div>
-          )}
-        </li>
-        {(holdsNothing ? [] : (wallets.data ?? [])).map(({ wallet, icon }) => (
+              </div>
+            )}
+          </li>
+        )}
+        {offeredWallets.map(({ wallet, icon }) => (
           <li key={wallet}>
             <Link
               className="choice payment-choice"
-              to={confirmPaymentPath(point, wallet, null)}
+              to={flowPath(confirmPaymentPath(point, wallet, null))}
               data-method={wallet}
             >
               <span className="card-label">
@@ -163,10 +197,10 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
         className="primary-action"
         expand="block"
         fill="outline"
-        routerLink={`/add-payment-method?next=${next}`}
+        routerLink={flowPath(`/add-payment-method?next=${next}`)}
       >
         <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-        {t('charging.select.addCard')}
+        {t(asGuest ? 'charging.select.guestCard' : 'charging.select.addCard')}
       </IonButton>
     </>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,12 +11,17 @@ import { ChargingInProgressPage } from './charging-in-progress-page.tsx';
 import { StartChargingPage } from './start-charging-page.tsx';
 import { VariableTariffPage } from './variable-tariff-page.tsx';
 import { callsTo, fakeApi, ok, signedInAs } from './test-support.ts';
+import { becomeGuest } from '../../lib/session/session-store.ts';
+import { clearTokens } from '../../lib/session/token-store.ts';
+import { fill, submitForm } from '../../test/ionic-events.ts';
+import { tokenData } from '../../test/signed-in.ts';
 
 const pages = (
   <Routes>
     <Route path="/start-charging" element={<StartChargingPage />} />
     <Route path="/charging-in-progress" element={<ChargingInProgressPage />} />
     <Route path="/charging-completed" element={<ChargingCompletedPage />} />
+    <Route path="/guest/charging-completed" element={<ChargingCompletedPage />} />
     <Route path="/variable-tariff" element={<VariableTariffPage />} />
     <Route path="/charging-select-payment" element={namedPage('Select payment')()} />
   </Routes>
@@ -231,6 +236,37 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
     expect(callsTo(seen, '/development/stripe/receipts/send/generic')[0]?.body).toEqual({
       transactionid: 's1',
     });
+  });
+});
+
+describe('ChargingCompletedPage for a guest (issue 15)', () => {
+  beforeEach(async () => {
+    await clearTokens();
+    await act(() => becomeGuest('G-ABCDEFGH12', tokenData('guest')));
+  });
+
+  it('sends the receipt to the address the guest gives, and shows the guest code to keep', async () => {
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(finishedTransactionView()),
+      '/development/stripe/receipts/send/generic': () => ok(true),
+    });
+    const { container } = renderWithRouter(pages, '/guest/charging-completed?transactionId=s1');
+    expect(await screen.findByText('Keep this code', { exact: false })).toBeTruthy();
+    expect(screen.getByTestId('guest-code').textContent).toBe('G-ABCDEFGH12');
+
+    await fill(container, 'Your e-mail address', 'not-an-address');
+    await submitForm(container);
+    expect(callsTo(seen, '/development/stripe/receipts/send/generic')).toHaveLength(0);
+
+    await fill(container, 'Your e-mail address', ' guest@example.com ');
+    await submitForm(container);
+    expect(await screen.findByText('Receipt sent to guest@example.com.')).toBeTruthy();
+    expect(callsTo(seen, '/development/stripe/receipts/send/generic')[0]?.body).toEqual({
+      transactionid: 's1',
+      email: 'guest@example.com',
+    });
+    await userEvent.click(screen.getByText('Done'));
+    await waitFor(() => expect(location()).toBe('/guest/home'));
   });
 });
 

@@ -4,6 +4,7 @@ import { flashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import {
   readSessionId,
@@ -21,6 +22,7 @@ export function StartChargingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
+  const { flowPath } = useFlowPath();
   const [search] = useSearchParams();
   const sessionQuery = useChargingSession(readSessionId(search));
   const session = sessionQuery.data;
@@ -29,11 +31,11 @@ export function StartChargingPage() {
   useEffect(() => {
     if (!session) return;
     if (state === 'charging' || state === 'paused' || state === 'pausedByVehicle') {
-      navigate(sessionPath('charging-in-progress', session._id), { replace: true });
+      navigate(flowPath(sessionPath('charging-in-progress', session._id)), { replace: true });
     } else if (state === 'finished') {
-      navigate(sessionPath('charging-completed', session._id), { replace: true });
+      navigate(flowPath(sessionPath('charging-completed', session._id)), { replace: true });
     }
-  }, [navigate, session, state]);
+  }, [navigate, session, state, flowPath]);
 
   return (
     <PageView
@@ -57,10 +59,9 @@ export function StartChargingPage() {
           <IonButton
             className="primary-action"
             expand="block"
-            routerLink={selectPaymentPath({
-              barcode: session.barcode,
-              connector: session.connectorid,
-            })}
+            routerLink={flowPath(
+              selectPaymentPath({ barcode: session.barcode, connector: session.connectorid }),
+            )}
           >
             {t('charging.start.tryAgain')}
           </IonButton>

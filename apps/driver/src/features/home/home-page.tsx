@@ -15,7 +15,7 @@ import type { User } from '@evc/contract';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ChargerEntry } from '../../ui/charger-entry/charger-entry.tsx';
-import { OngoingCharge } from './ongoing-charge.tsx';
+import { OngoingCharge } from '../../ui/ongoing-charge/ongoing-charge.tsx';
 import { RecentChargePoints } from './recent-charge-points.tsx';
 import './home.css';
 

@@ -6,7 +6,7 @@ import { useCards } from '../../lib/api/calls/list-cards.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { CardLabel, useCardBrand } from '../../ui/card-label/card-label.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useDeleteCard } from './api/delete-stripe-source.ts';
+import { useDeleteCard } from '../../lib/api/calls/delete-stripe-source.ts';
 import { useSelectDefaultCard } from './api/select-default-stripe-source.ts';
 import './payments.css';
 

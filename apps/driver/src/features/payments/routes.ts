@@ -1,4 +1,5 @@
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { asGuestRoutes } from '../../lib/guest-paths.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 
 const AddPaymentMethodPage = lazyPage(
@@ -10,8 +11,15 @@ const ManagePaymentsPage = lazyPage(
   'ManagePaymentsPage',
 );
 
-/** spec 000 §2: the driver's payment cards, guarded. */
+const addCardRoute: FeatureRoute = {
+  path: '/add-payment-method',
+  component: AddPaymentMethodPage,
+  access: 'guarded',
+};
+
+/** spec 000 §2: the driver's payment cards, guarded; a guest's add card under /guest. */
 export const paymentRoutes: FeatureRoute[] = [
-  { path: '/add-payment-method', component: AddPaymentMethodPage, access: 'guarded' },
+  addCardRoute,
   { path: '/manage-payments', component: ManagePaymentsPage, access: 'guarded' },
+  ...asGuestRoutes([addCardRoute]),
 ];

@@ -61,13 +61,20 @@ export interface SandboxCardFormProps {
   onPaymentMethod: (paymentMethodId: string) => Promise<void>;
   busy: boolean;
   children?: ReactNode;
+  /** The submit button's words; 'Add card' unless the card pays at once (a guest's). */
+  submitLabel?: string;
 }
 
 /**
  * Card entry when the brand has no Stripe key: the sandbox provider creates the payment method
  * (POST /sandbox/payment_methods), as Stripe.js would; its refusal reads 'Error: ' + its message.
  */
-export function SandboxCardForm({ onPaymentMethod, busy, children }: SandboxCardFormProps) {
+export function SandboxCardForm({
+  onPaymentMethod,
+  busy,
+  children,
+  submitLabel,
+}: SandboxCardFormProps) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const { control, formState, handleSubmit, setError } = useForm({
@@ -126,7 +133,7 @@ export function SandboxCardForm({ onPaymentMethod, busy, children }: SandboxCard
         type="submit"
         disabled={creating || busy}
       >
-        {t('payments.add.submit')}
+        {submitLabel ?? t('payments.add.submit')}
       </IonButton>
       <section className="sandbox-cards" aria-label={t('payments.sandbox.testCards')}>
         <p className="section-label">{t('payments.sandbox.testCards')}</p>

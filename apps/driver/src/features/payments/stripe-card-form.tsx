@@ -10,12 +10,15 @@ export interface StripeCardFormProps {
   onPaymentMethod: (paymentMethodId: string) => Promise<void>;
   busy: boolean;
   children?: ReactNode;
+  /** The submit button's words; 'Add card' unless the card pays at once (a guest's). */
+  submitLabel?: string;
 }
 
 function StripeCardFields({
   onPaymentMethod,
   busy,
   children,
+  submitLabel,
 }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const { t } = useTranslation();
   const stripe = useStripe();
@@ -59,7 +62,7 @@ function StripeCardFields({
         type="submit"
         disabled={!stripe || creating || busy}
       >
-        {t('payments.add.submit')}
+        {submitLabel ?? t('payments.add.submit')}
       </IonButton>
     </form>
   );

@@ -12,7 +12,7 @@ import {
 import { apiBaseUrl, currentBrand } from '../brand.ts';
 import { getUuid } from '../session/device-id.ts';
 import { endSession } from '../session/end-session.ts';
-import { getTokens, isExpired, setTokens } from '../session/token-store.ts';
+import { getTokens, isExpired, replaceRefreshedTokens } from '../session/token-store.ts';
 import {
   ApiError,
   INVALID_RESPONSE_CODE,
@@ -145,7 +145,7 @@ function refreshTokens(): Promise<boolean> {
           (answer.body as { data?: unknown } | null)?.data,
         );
         if (data.success) {
-          await setTokens(data.data);
+          await replaceRefreshedTokens(data.data);
           return true;
         }
       }

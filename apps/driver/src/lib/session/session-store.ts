@@ -3,18 +3,25 @@ import type { TokenData, User } from '@evc/contract';
 import { logout } from '../api/calls/logout.ts';
 import { userdata } from '../api/calls/userdata.ts';
 import { endSession } from './end-session.ts';
-import { getTokens, setTokens } from './token-store.ts';
+import { getHeldTokens, getTokens, setGuestTokens, setTokens } from './token-store.ts';
 
 export { getUuid } from './device-id.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** spec 000 §3: a guest is its guest code (HRCode) and the guest tokens stored for it. */
+export interface Guest {
+  HRCode: string;
+}
+
+/** A guest is no signed-in user: its status stays 'signed-out' and guarded pages stay shut. */
 export interface Session {
   status: SessionStatus;
   user: User | null;
+  guest: Guest | null;
 }
 
-let session: Session = { status: 'loading', user: null };
+let session: Session = { status: 'loading', user: null, guest: null };
 const listeners = new Set<() => void>();
 
 function setSession(next: Session): void {
@@ -38,23 +45,33 @@ export function useSession(): Session {
 
 /** Replaces the loaded user (after an update call answers the new user). */
 export function setUser(user: User): void {
-  setSession({ status: 'signed-in', user });
+  setSession({ status: 'signed-in', user, guest: null });
+}
+
+/** Signed out, or a guest when guest tokens are held (spec 000 §4). */
+async function signedOutSession(): Promise<Session> {
+  const held = await getHeldTokens();
+  return {
+    status: 'signed-out',
+    user: null,
+    guest: held?.owner === 'guest' ? { HRCode: held.code } : null,
+  };
 }
 
 /** Loads /userdata with the stored tokens. Without tokens the session is signed out. */
 export async function reloadUser(): Promise<User | null> {
-  if (!(await getTokens())) {
-    setSession({ status: 'signed-out', user: null });
+  if ((await getHeldTokens())?.owner !== 'user') {
+    setSession(await signedOutSession());
     return null;
   }
   try {
     const user = await userdata();
-    setSession({ status: 'signed-in', user });
+    setUser(user);
     return user;
   } catch (error) {
     // The tokens stay stored (a 401 has already ended the session through the client), so a
     // start without connection loads the user again next time.
-    setSession({ status: 'signed-out', user: null });
+    setSession({ status: 'signed-out', user: null, guest: null });
     throw error;
   }
 }
@@ -74,6 +91,14 @@ export async function signIn(tokenData: TokenData): Promise<User | null> {
   return reloadUser();
 }
 
+/** spec 000 §4: the guest is set when its tokens are stored, and a real user is cleared. */
+export async function becomeGuest(code: string, tokenData: TokenData): Promise<Guest> {
+  await setGuestTokens(code, tokenData);
+  const guest = { HRCode: code };
+  setSession({ status: 'signed-out', user: null, guest });
+  return guest;
+}
+
 /** spec 000 §4: tell the server, clear tokens and stored credentials, go to /login and reload. */
 export async function signOut(): Promise<void> {
   const tokens = await getTokens();
@@ -84,6 +109,6 @@ export async function signOut(): Promise<void> {
       // the session ends on this device whether or not the server answered
     }
   }
-  setSession({ status: 'signed-out', user: null });
+  setSession({ status: 'signed-out', user: null, guest: null });
   await endSession();
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { getChargerByBarcodeRequest } from '@evc/contract';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { FormField } from '../form-field/form-field.tsx';
 import { wordedResolver } from '../form-field/worded-resolver.ts';
 import './charger-entry.css';
@@ -21,13 +22,14 @@ const chargerCode = z.object({
 export function ChargerEntry() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { flowPath } = useFlowPath();
   const { control, handleSubmit } = useForm({
     defaultValues: { barcode: '' },
     resolver: wordedResolver(zodResolver(chargerCode), () => t('chargers.entry.invalid')),
     shouldFocusError: false,
   });
 
-  const submit = handleSubmit(({ barcode }) => navigate(`/charger-details/${barcode}`));
+  const submit = handleSubmit(({ barcode }) => navigate(flowPath(`/charger-details/${barcode}`)));
 
   return (
     <form className="charger-entry" onSubmit={(event) => void submit(event)} noValidate>

@@ -3,12 +3,14 @@ import { flashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@evc/domain';
 import { sessionPath } from '../../lib/charging-session/charging-flow.ts';
+import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useLatestChargingSession } from '../../lib/charging-session/use-latest-charging-session.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
-/** spec 000 §2: home shows the driver's ongoing charge, leading back to it. */
+/** spec 000 §2: home (and the guest home) shows the driver's ongoing charge, leading back to it. */
 export function OngoingCharge() {
   const { t } = useTranslation();
+  const { flowPath } = useFlowPath();
   const locale = useFormatLocale();
   const latest = useLatestChargingSession();
   const session = latest.data;
@@ -30,7 +32,7 @@ export function OngoingCharge() {
         {t('charging.ongoing.title')}
       </p>
       <IonList inset className="home-links">
-        <IonItem routerLink={sessionPath(page, session._id)} detail>
+        <IonItem routerLink={flowPath(sessionPath(page, session._id))} detail>
           <IonIcon slot="start" icon={flashOutline} aria-hidden="true" color="primary" />
           <IonLabel>
             {t('charging.ongoing.summary', { name: session.chargerName, kwh, cost })}

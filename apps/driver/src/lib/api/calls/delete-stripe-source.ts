@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api/client.ts';
-import { listCardsQuery } from '../../../lib/api/calls/list-cards.ts';
+import { callApi } from '../client.ts';
+import { listCardsQuery } from './list-cards.ts';
 
 /** POST /deleteStripeSource {source}: answers the remaining cards. */
 export const deleteStripeSource = (cardId: string) =>

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+
+/** The smallest phone the app is laid out for. */
+export const SMALL_PHONE = { width: 320, height: 640 };
+
+/**
+ * The page is mounted in `language`, has its data and its Ionic components are drawn: no spinner,
+ * and every Ionic element upgraded (before that an ion-button has no size to overflow with).
+ */
+export function settled(language: string): boolean {
+  if (document.documentElement.lang !== language) return false;
+  // The route's page is mounted (its code arrives after the shell): a heading outside the menu.
+  const headings = document.querySelectorAll('ion-content h1, ion-content h2');
+  let mounted = false;
+  for (let index = 0; index < headings.length; index += 1) {
+    if (!headings.item(index).closest('ion-menu')) mounted = true;
+  }
+  if (!mounted) return false;
+  if (document.querySelector('ion-content ion-spinner')) return false;
+  const ionic = document.querySelectorAll('ion-content *');
+  for (let index = 0; index < ionic.length; index += 1) {
+    const element = ionic.item(index);
+    if (element.tagName.startsWith('ION-') && !element.classList.contains('hydrated')) return false;
+  }
+  return true;
+}
+
+/**
+ * Elements reaching past the right edge of the screen (a page that scrolls sideways), and the top
+ * bar's brand name running under the balance.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const elements = document.querySelectorAll('body *');
+    for (let index = 0; index < elements.length; index += 1) {
+      const element = elements.item(index);
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= window.innerWidth + 1) continue;
+      // Off-screen on purpose: the closed side menu, hidden overlays.
+      if (element.closest('ion-menu, .ion-page-hidden, [aria-hidden="true"]')) continue;
+      const text = (element.textContent ?? '').trim().slice(0, 30);
+      found.push(`${element.tagName.toLowerCase()} "${text}" ends at ${Math.round(box.right)}px`);
+    }
+    const name = document.querySelector('.top-bar__name')?.getBoundingClientRect();
+    const balance = document.querySelector('.top-bar .balance-badge')?.getBoundingClientRect();
+    if (name && balance && name.right > balance.left + 1) {
+      found.push(`the brand's name runs under the balance (${Math.round(name.right)}px)`);
+    }
+    return found;
+  });
+}
