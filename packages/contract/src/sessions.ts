@@ -100,7 +100,8 @@ export type TransactionView = z.infer<typeof transactionView>;
 
 /**
  * POST /remoteStartTransaction. `source` is how the driver pays; PAYG, APPLEPAY and GOOGLEPAY need
- * `intent_id`, a held intent of the caller's; CREDIT and FUELCARD take none (000 §4). `profile`
+ * `intent_id`, a held intent of the caller's, except at a free charger where nothing is held;
+ * CREDIT and FUELCARD take none (000 §4). `profile`
  * is an optional OCPP charging profile limit in A for the session (null: the charger's default).
  */
 export const remoteStartTransactionRequest = z
@@ -115,13 +116,8 @@ export const remoteStartTransactionRequest = z
     source: z.enum(PAYMENT_METHODS),
   })
   .superRefine((request, ctx) => {
+    // PAYG and wallets need one unless the charger is free: the server knows the tariff.
     const needsIntent = needsPaymentIntent(request.source);
-    if (needsIntent && request.intent_id === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['intent_id'],
-        message: `required for ${request.source}`,
-      });
     if (!needsIntent && request.intent_id !== null)
       ctx.addIssue({
         code: 'custom',

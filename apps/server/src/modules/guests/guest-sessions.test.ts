@@ -135,6 +135,29 @@ describe('a guest’s paid session on a charger', () => {
     expect(done.payment.captured).toBe(done.data.cost.applied_cost.total);
   });
 
+  test('at a free charger: starts with nothing held and nothing to pay', async () => {
+    const { charger } = await bed.liveCharger('CP-GUEST-FREE', '5406', {
+      tariff: { standard_rate: 0, currency: 'GBP' },
+    });
+    const started = await start(guest.token, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'PAYG',
+    });
+    expect(started.payment).toEqual({ held: 0, captured: null, status: 'none' });
+    const done = await chargeThenStop(guest.token, started._id);
+    expect(done.data.cost.applied_cost.total).toBe(0);
+    expect(done.payment.captured ?? 0).toBe(0);
+    // At a paid charger a card or wallet start without a hold is refused, naming the field.
+    const { charger: paid } = await bed.liveCharger('CP-GUEST-NOHOLD', '5407');
+    const refused = await t.call('remoteStartTransaction', {
+      token: guest.token,
+      body: { chargerid: paid._id, connectorid: 1, source: 'PAYG' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('intent_id');
+  });
+
   test('a declined card starts nothing', async () => {
     const { charger } = await bed.liveCharger('CP-GUEST-DECLINED', '7103');
     const { intentId, confirmed } = await guestCardHold(guest, charger._id, '4000000000000002');

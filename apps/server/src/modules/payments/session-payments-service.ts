@@ -9,7 +9,7 @@ import {
 } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentCardRow, SessionPaymentRow } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
 import { createPaymentRepository, type BalanceMove, type PaymentRepository } from './repository.ts';
@@ -121,7 +121,17 @@ export function createSessionPayments(deps: {
           return { held: 0, hold: null };
         }
 
-        if (!input.intentId) throw intentNotHeld('start with a held card payment');
+        if (!input.intentId) {
+          // A free charger holds nothing: a card or wallet driver (a guest too) just starts.
+          if (input.tariff.free) {
+            await record({});
+            return { held: 0, hold: null };
+          }
+          throw validationError(
+            'intent_id',
+            `required for ${input.source} at a charger that is not free`,
+          );
+        }
         const intent = await repo.intent(input.intentId, { lock: true });
         // Another driver's intent is answered as one that does not exist.
         if (intent?.userId !== input.userId) throw intentNotFound();

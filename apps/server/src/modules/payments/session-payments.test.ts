@@ -189,7 +189,7 @@ describe('card payments (PAYG)', () => {
   });
 
   it.each([
-    ['no intent', null, 409, 'INTENT_NOT_HELD'],
+    ['no intent at a paid charger', null, 400, 'VALIDATION'],
     ['an unknown intent', 'pi_nothing', 404, 'INTENT_NOT_FOUND'],
   ])('refuses %s', async (_label, intentId, status, code) => {
     const error = await rejection(start('PAYG', intentId).result);

@@ -154,7 +154,6 @@ describe('bad input', () => {
   test.each<[string, string, object]>([
     ['no source', 'source', { chargerid: 'x', connectorid: 1 }],
     ['an unknown source', 'source', { chargerid: 'x', connectorid: 1, source: 'CASH' }],
-    ['PAYG without a held intent', 'intent_id', { chargerid: 'x', connectorid: 1, source: 'PAYG' }],
     ['connector 0', 'connectorid', { chargerid: 'x', connectorid: 0, source: 'CREDIT' }],
     [
       'a negative profile',
