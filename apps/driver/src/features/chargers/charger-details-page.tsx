@@ -111,12 +111,17 @@ function ChargeEstimates({ charger }: { charger: ChargerView }) {
         {estimates.map(({ powerKw, estimate }) => (
           <div key={powerKw} data-field="estimate">
             <dt>
-              {t('chargers.estimate.at', {
-                kwh: estimate.energyKwh,
-                power: powerKw,
-                hours: Math.floor(estimate.durationMinutes / 60),
-                minutes: estimate.durationMinutes % 60,
-              })}
+              {t(
+                estimate.durationMinutes < 60
+                  ? 'chargers.estimate.atMinutes'
+                  : 'chargers.estimate.at',
+                {
+                  kwh: estimate.energyKwh,
+                  power: powerKw,
+                  hours: Math.floor(estimate.durationMinutes / 60),
+                  minutes: estimate.durationMinutes % 60,
+                },
+              )}
             </dt>
             <dd>{minorAmountText(estimate.total, tariff.currency, locale)}</dd>
           </div>
