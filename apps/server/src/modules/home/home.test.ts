@@ -168,6 +168,14 @@ describe('the owner’s home charger (spec 001 §3, §6)', () => {
       },
     });
     expect(badTime.status).toBe(400);
+    // Nobody but its owner starts a charge there.
+    const start = (token: string) =>
+      t.call('remoteStartTransaction', {
+        token,
+        body: { chargerid: id, connectorid: 1, source: 'CREDIT' },
+      });
+    expect((await start(neighbour)).status).toBe(404);
+    expect((await start(owner)).status).not.toBe(404);
     const cleared = await t.call('updateHomeCharger', {
       token: owner,
       params: { id },

@@ -59,7 +59,9 @@ export function createDriverCommands(
     const driver = driverOf(auth);
     if (driver.kind === 'guest' && !isGuestPaymentMethod(body.source)) throw guestPaysByCard();
     const found = await deps.chargers.findById(body.chargerid);
-    if (!found) throw chargerNotFound();
+    // A home charger is private (spec 001 §6): only its owner starts a charge there.
+    if (!found || (found.charger.home && found.charger.ownerId !== auth.userId))
+      throw chargerNotFound();
     const connector = found.connectors.find(
       (c) => c.connectorNumber === body.connectorid && c.connectorNumber !== 0,
     );
