@@ -23,6 +23,12 @@ const CAPABILITY_TIMEOUT_MS = 5000;
 
 const chargerNotFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
 
+type Viewer = Pick<AuthContext, 'userId'>;
+
+/** A public charger is anyone's to see; a home charger only its owner's. */
+const isVisibleTo = (charger: { home: boolean; ownerId: string | null }, viewer: Viewer) =>
+  !charger.home || charger.ownerId === viewer.userId;
+
 /** The driver's calls about a charger's sessions: pre-authorisation, own transaction, tags. */
 export function createChargerCallsService(deps: {
   chargers: ChargerRepository;
@@ -32,15 +38,16 @@ export function createChargerCallsService(deps: {
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
   now: () => Date;
 }) {
-  async function chargerById(chargerId: string) {
+  /** The charger, as `viewer` may see it: a home charger is its owner's alone (spec 001 §6). */
+  async function chargerById(chargerId: string, viewer: Viewer) {
     const found = await deps.chargers.findById(chargerId);
-    if (!found) throw chargerNotFound();
+    if (!found || !isVisibleTo(found.charger, viewer)) throw chargerNotFound();
     return found;
   }
 
   return {
-    async capabilities(chargerId: string): Promise<ChargerCapabilities> {
-      const { connectors } = await chargerById(chargerId);
+    async capabilities(chargerId: string, viewer: Viewer): Promise<ChargerCapabilities> {
+      const { connectors } = await chargerById(chargerId, viewer);
       const reported = await deps.commands
         .getConfiguration(chargerId, [...CAPABILITY_KEYS], CAPABILITY_TIMEOUT_MS)
         .catch((error: unknown) => {
@@ -80,7 +87,7 @@ export function createChargerCallsService(deps: {
      * the charger's for a guest).
      */
     async preauth(chargerId: string, viewer: PriceViewer): Promise<PreauthResponse> {
-      const { charger } = await chargerById(chargerId);
+      const { charger } = await chargerById(chargerId, viewer);
       const tariff =
         (await groupTariffOf(deps.memberTariff, viewer, chargerId)) ??
         tariffInput.parse(charger.tariff);
@@ -97,7 +104,7 @@ export function createChargerCallsService(deps: {
       chargerId: string,
       connector: number,
     ): Promise<MyTransactionData> {
-      await chargerById(chargerId);
+      await chargerById(chargerId, auth);
       const ongoing = await deps.transactions.ongoing(chargerId, connector);
       const mine = ongoing.find(
         (row) => (auth.scope === 'guest' ? row.guestId : row.userId) === auth.userId,
@@ -114,9 +121,9 @@ export function createChargerCallsService(deps: {
       };
     },
 
-    async unauthorizedAuths(barcode: string): Promise<UnauthorizedAuths> {
+    async unauthorizedAuths(barcode: string, viewer: Viewer): Promise<UnauthorizedAuths> {
       const found = await deps.chargers.findByBarcode(barcode);
-      if (!found) throw chargerNotFound();
+      if (!found || !isVisibleTo(found.charger, viewer)) throw chargerNotFound();
       const since = new Date(deps.now().getTime() - UNAUTHORIZED_WINDOW_MS);
       const attempts = await deps.transactions.authorizeAttempts(
         found.charger.id,

@@ -176,6 +176,16 @@ describe('the owner’s home charger (spec 001 §3, §6)', () => {
       });
     expect((await start(neighbour)).status).toBe(404);
     expect((await start(owner)).status).not.toBe(404);
+    // Nor reads its hold, its capabilities, its transactions or the cards tapped on it.
+    const reads = (token: string) =>
+      Promise.all([
+        t.call('getChargerPreauth', { token, params: { chargerid: id } }),
+        t.call('getChargerCapabilities', { token, params: { chargerid: id } }),
+        t.call('checkMyTransactionData', { token, body: { chargerid: id, connectorid: 1 } }),
+        t.call('getUnauthorizedAuthsOnChargerByBarcode', { token, body: { barcode: '6503' } }),
+      ]);
+    expect((await reads(neighbour)).map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+    expect((await reads(owner)).map((answer) => answer.status)).not.toContain(404);
     const cleared = await t.call('updateHomeCharger', {
       token: owner,
       params: { id },
