@@ -36,7 +36,7 @@ export function isSessionAbandoned(facts: SessionSilenceFacts): boolean {
 
 /**
  * What a StopTransaction that arrives after the session was ended without it adds: the cost of
- * the energy beyond what was settled (owed as any cost beyond a hold is), never a refund.
+ * the energy beyond what was settled (owed like every cost beyond a hold), never a refund.
  */
 export function lateStopOwedMinor(costs: { settledMinor: number; finalMinor: number }): number {
   return Math.max(0, costs.finalMinor - costs.settledMinor);

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chargeEstimate, TYPICAL_CHARGE_KWH } from './charge-estimate.ts';
+import { testTariff } from './test-tariff.ts';
 import type { SessionTariff } from './session-cost.ts';
 
-const flat: SessionTariff = {
-  standard_rate: 0.45,
-  alternate_rate: null,
-  alternate_time: null,
-  connection_cost: 0,
-  costperperiod: 0,
-  period: 0,
-  initialperiod: 0,
-  overstaycostperperiod: 0,
-  overstayperiod: 0,
-  overstaygraceperiod: 0,
-  variability: null,
-};
+const flat = testTariff();
 const noon = new Date('2026-11-26T12:00:00Z');
 
 describe('chargeEstimate (issue 15: a typical 20 kWh charge before paying)', () => {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chargeHistogram } from './charge-histogram.ts';
-import { sessionCost, type SessionCostInput, type SessionTariff } from './session-cost.ts';
+import { sessionCost, type SessionCostInput } from './session-cost.ts';
+import { testTariff } from './test-tariff.ts';
 
-const tariff: SessionTariff = {
-  standard_rate: 0.3,
-  alternate_rate: 0.1,
-  alternate_time: '11:00',
-  connection_cost: 0,
-  costperperiod: 0,
-  period: 0,
-  initialperiod: 0,
-  overstaycostperperiod: 0,
-  overstayperiod: 0,
-  overstaygraceperiod: 0,
-  variability: null,
-};
+const tariff = testTariff({ standard_rate: 0.3, alternate_rate: 0.1, alternate_time: '11:00' });
 
 const session = (over: Partial<SessionCostInput> = {}): SessionCostInput => ({
   tariff,

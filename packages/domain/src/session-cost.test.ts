@@ -7,24 +7,12 @@ import {
   type SessionTariff,
 } from './session-cost.ts';
 import { PERIODS_PER_DAY, type TariffDay } from './tariff.ts';
+import { testTariff } from './test-tariff.ts';
 
 // 2026-03-02 is a Monday; every time is UTC.
 const at = (hhmm: string, day = '2026-03-02') => new Date(`${day}T${hhmm}:00.000Z`);
 
-const tariff = (extra: Partial<SessionTariff> = {}): SessionTariff => ({
-  standard_rate: 0.45,
-  alternate_rate: null,
-  alternate_time: null,
-  connection_cost: 0,
-  costperperiod: 0,
-  period: 0,
-  initialperiod: 0,
-  overstaycostperperiod: 0,
-  overstayperiod: 0,
-  overstaygraceperiod: 0,
-  variability: null,
-  ...extra,
-});
+const tariff = testTariff;
 
 /** A finished session from `from` to `to` drawing `wh`, with samples as [time, register Wh]. */
 const session = (

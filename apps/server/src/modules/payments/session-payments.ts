@@ -78,7 +78,7 @@ export interface SessionPayments {
 
   /**
    * A settled session turned out to cost more (its charger's StopTransaction came after it was
-   * ended without it): the difference is owed on the driver's balance, as any cost beyond a hold
+   * ended without it): the difference is owed on the driver's balance, like every cost beyond a hold
    * is, once per session; never a second capture.
    */
   oweAfterSettlement(input: {
