@@ -387,6 +387,20 @@ export const calls = {
     response: home.homeChargerView,
     auth: 'user',
   },
+  listEnergySuppliers: {
+    method: 'GET',
+    path: '/development/energy/suppliers',
+    request: noBody,
+    response: home.energySupplierList,
+    auth: 'user',
+  },
+  operatorReplaceEnergySuppliers: {
+    method: 'PUT',
+    path: '/operator/energy/suppliers',
+    request: home.replaceEnergySuppliersRequest,
+    response: home.energySupplierList,
+    auth: 'user',
+  },
   // Payments (spec 000 §7)
   listCards: {
     method: 'POST',

@@ -76,3 +76,35 @@ export const updateHomeChargerRequest = z
 /** A rate typed in the wizard, in pence, as the contract takes it. */
 export const pencePerKwhText = (text: string): number | null =>
   isDecimalNumber(text.trim()) ? Number(text.trim()) : null;
+
+const nightRate = z.object({ cost: pencePerKwh, start: clockTime, end: clockTime });
+
+/** An energy supplier's EV plan as the tariff wizard offers it; rates in pence per kWh. */
+export const energyPlanInput = z.object({
+  name: text(TEXT_LIMITS.name).trim().min(1, 'is required'),
+  dayRateCost: pencePerKwh,
+  nightRate: nightRate.nullable(),
+});
+export const energyPlan = energyPlanInput.extend({ _id: z.string() });
+
+export const energySupplierInput = z.object({
+  name: text(TEXT_LIMITS.name).trim().min(1, 'is required'),
+  plans: z.array(energyPlanInput).max(50),
+});
+export const energySupplier = z.object({
+  _id: z.string(),
+  name: z.string(),
+  plans: z.array(energyPlan),
+});
+export type EnergySupplierView = z.infer<typeof energySupplier>;
+
+/**
+ * GET /development/energy/suppliers: the suppliers and EV plans the tariff wizard's pickers list
+ * (001 §5: "not listed" and "Other" let the owner type their own). Seed data the operator keeps.
+ */
+export const energySupplierList = z.array(energySupplier);
+
+/** PUT /operator/energy/suppliers: the operator replaces the whole list. */
+export const replaceEnergySuppliersRequest = z.object({
+  suppliers: z.array(energySupplierInput).max(200),
+});

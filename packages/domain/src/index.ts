@@ -45,3 +45,4 @@ export * from './home-tariff.ts';
 export * from './await-unplug.ts';
 export * from './charge-estimate.ts';
 export * from './guests.ts';
+export * from './home-charger-groups.ts';
