@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { connectorStatusClass, connectorStatusWording } from '@evc/domain';
+import { useOngoingSessionConnector } from '../../lib/charging-session/use-ongoing-session-connector.ts';
 import type { ChargerRowState } from './charger-directory.ts';
 
-/** Each connector's type and status as another driver sees it (spec 000 §4, 001 §4). */
-export function ChargerConnectors({ state }: { state: ChargerRowState }) {
+/**
+ * Each connector's type and status (spec 000 §4, 001 §4): the connector charging the driver's own
+ * ongoing session shows its real status, every other busy one In use or Paused.
+ */
+export function ChargerConnectors({ barcode, state }: { barcode: string; state: ChargerRowState }) {
   const { t } = useTranslation();
+  const mine = useOngoingSessionConnector(barcode);
   return (
     <ul className="finder-connectors">
       {state.connectors
@@ -14,7 +19,7 @@ export function ChargerConnectors({ state }: { state: ChargerRowState }) {
           const wording = connectorStatusWording({
             status,
             chargerOnline: state.online,
-            ownsTransaction: false,
+            ownsTransaction: number === mine,
           });
           return (
             <li key={number}>

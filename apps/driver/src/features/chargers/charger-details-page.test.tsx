@@ -7,7 +7,7 @@ import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testCharger, testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { apiPath, json, stubServer } from '../../test/stub-server.ts';
 import { ChargerDetailsPage } from './charger-details-page.tsx';
 
 /** The page under its routes, as the shell registers it. */
@@ -62,6 +62,57 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     expect(screen.getByText('Paused')).toBeTruthy();
     expect(screen.getByText('45p/kWh')).toBeTruthy();
     expect(screen.getByText('£1.00')).toBeTruthy();
+  });
+
+  it('shows the driver their own session as it is: Charging, not In use (000 §4)', async () => {
+    const seen = stubServer((request) => {
+      if (apiPath(request) === '/checkMyTransactionData') {
+        const { connectorid } = request.body as { connectorid: number };
+        return json(200, {
+          data:
+            connectorid === 1
+              ? {
+                  transactionId: 7,
+                  connectorid: 1,
+                  meterStartWh: 0,
+                  energyWh: 1200,
+                  startedAt: null,
+                }
+              : null,
+        });
+      }
+      return json(200, { data: charger() });
+    });
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findByText('Charging')).toBeTruthy();
+    // Connector 2 runs someone else's session.
+    expect(screen.getByText('Paused')).toBeTruthy();
+    expect(screen.queryByText('In use')).toBeNull();
+    const asked = seen
+      .filter((request) => apiPath(request) === '/checkMyTransactionData')
+      .map((request) => request.body);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        { chargerid: charger()._id, connectorid: 1 },
+        { chargerid: charger()._id, connectorid: 2 },
+      ]),
+    );
+  });
+
+  it('does not ask whose session an available connector runs', async () => {
+    const seen = stubServer(() =>
+      json(200, {
+        data: charger({
+          connectors: charger().connectors.map((connector) => ({
+            ...connector,
+            currentStatus: { ...connector.currentStatus, status: 'Available' },
+          })),
+        }),
+      }),
+    );
+    renderWithRouter(page, '/charger-details/1001');
+    expect(await screen.findAllByText('Available')).toHaveLength(2);
+    expect(seen.filter((request) => apiPath(request) === '/checkMyTransactionData')).toEqual([]);
   });
 
   it('Offline overrides every connector status', async () => {

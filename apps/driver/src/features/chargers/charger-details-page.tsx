@@ -23,6 +23,7 @@ import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
+import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
 import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
 import './chargers.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -132,9 +133,72 @@ function ChargeEstimates({ charger }: { charger: ChargerView }) {
   );
 }
 
-function ChargerDetails({ charger }: { charger: ChargerView }) {
+/**
+ * One connector, worded for the driver (000 §4): the driver whose session it runs sees its real
+ * status (Charging, SuspendedEV…), everyone else In use or Paused.
+ */
+function ConnectorRow({
+  charger,
+  connector,
+  availableNow,
+}: {
+  charger: ChargerView;
+  connector: ChargerView['connectors'][number];
+  availableNow: boolean;
+}) {
   const { t } = useTranslation();
   const { flowPath } = useFlowPath();
+  const owns = useOwnsConnectorSession(
+    charger._id,
+    connector.connectornumber,
+    connector.currentStatus.status,
+    charger.online,
+  );
+  const wording = connectorStatusWording({
+    status: connector.currentStatus.status,
+    chargerOnline: charger.online,
+    ownsTransaction: owns,
+    availableNow,
+  });
+  const statusClass = connectorStatusClass(
+    connector.currentStatus.status,
+    charger.online,
+    availableNow,
+  );
+  return (
+    <li key={connector.connectornumber} className="connector">
+      <div>
+        <strong>
+          {/* The server's default name 'Connector {n}' (spec 000 §3), in the driver's language. */}
+          {t('chargers.details.connectorName', { number: connector.connectornumber })}
+        </strong>
+        <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
+      </div>
+      <div className="connector__side">
+        <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
+          {t(`chargers.status.${wording}`)}
+        </span>
+        {/* Into the charging flow: a free connector on a live charger. */}
+        {wording === 'Available' && (
+          <IonButton
+            size="small"
+            routerLink={flowPath(
+              selectPaymentPath({
+                barcode: charger.idTag.barcode,
+                connector: connector.connectornumber,
+              }),
+            )}
+          >
+            {t('charging.entry.charge')}
+          </IonButton>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ChargerDetails({ charger }: { charger: ChargerView }) {
+  const { t } = useTranslation();
   const availableNow = isConnectorAvailableNow(
     charger.tariff.variability,
     localTimeSlot(new Date()),
@@ -156,49 +220,14 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       )}
       <p className="section-label">{t('chargers.details.connectors')}</p>
       <ul className="connector-list">
-        {connectors.map((connector) => {
-          const wording = connectorStatusWording({
-            status: connector.currentStatus.status,
-            chargerOnline: charger.online,
-            ownsTransaction: false,
-            availableNow,
-          });
-          const statusClass = connectorStatusClass(
-            connector.currentStatus.status,
-            charger.online,
-            availableNow,
-          );
-          return (
-            <li key={connector.connectornumber} className="connector">
-              <div>
-                <strong>
-                  {/* The server's default name 'Connector {n}' (spec 000 §3), in the driver's language. */}
-                  {t('chargers.details.connectorName', { number: connector.connectornumber })}
-                </strong>
-                <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
-              </div>
-              <div className="connector__side">
-                <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
-                  {t(`chargers.status.${wording}`)}
-                </span>
-                {/* Into the charging flow: a free connector (or one with the cable in) on a live charger. */}
-                {(wording === 'Available' || wording === 'Preparing') && (
-                  <IonButton
-                    size="small"
-                    routerLink={flowPath(
-                      selectPaymentPath({
-                        barcode: charger.idTag.barcode,
-                        connector: connector.connectornumber,
-                      }),
-                    )}
-                  >
-                    {t('charging.entry.charge')}
-                  </IonButton>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {connectors.map((connector) => (
+          <ConnectorRow
+            key={connector.connectornumber}
+            charger={charger}
+            connector={connector}
+            availableNow={availableNow}
+          />
+        ))}
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
       <TariffSummary tariff={charger.tariff} />

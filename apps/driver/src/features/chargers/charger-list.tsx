@@ -76,7 +76,10 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                     <span className="finder-row__free">{t('chargers.finder.free')}</span>
                   )}
                 </span>
-                <ChargerConnectors state={liveRowState(directory, position, overlay)} />
+                <ChargerConnectors
+                  barcode={barcode}
+                  state={liveRowState(directory, position, overlay)}
+                />
               </button>
             </div>
           );

@@ -237,7 +237,7 @@ export default function ChargerMap({
               .filter(Boolean)
               .join(', ')}
           </p>
-          <ChargerConnectors state={liveRowState(directory, picked, overlay)} />
+          <ChargerConnectors barcode={barcode} state={liveRowState(directory, picked, overlay)} />
           <IonButton size="small" onClick={() => onOpen(barcode)}>
             {t('chargers.finder.openDetails')}
           </IonButton>

@@ -5,6 +5,7 @@ import type { ChargerLiveEvent, ListChargersResponse } from '@evc/contract';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
+import { transactionView } from '../../test/transaction-view.ts';
 import { typeInto } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
@@ -48,6 +49,8 @@ interface Answers {
   events?: ChargerLiveEvent[];
   places?: unknown;
   geocoderStatus?: number;
+  /** The driver's latest session (/development/transaction/user/latest). */
+  latest?: unknown;
 }
 
 function eventStream(events: ChargerLiveEvent[]): Response {
@@ -66,8 +69,10 @@ function serve({
   places = [],
   geocoderStatus = 200,
   events,
+  latest = null,
 }: Answers = {}): SeenRequest[] {
   return stubServer((request) => {
+    if (request.url.endsWith('/transaction/user/latest')) return json(200, { data: latest });
     if (events && request.url.includes('/events/chargers')) return eventStream(events);
     if (request.url.includes('nominatim')) return json(geocoderStatus, places);
     if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
@@ -131,6 +136,15 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
       permission_name: 'CHARGER_CHARGE_AT',
       populate: ['connectors'],
     });
+  });
+
+  it("words the connector charging the driver's own session as its owner sees it (000 §4)", async () => {
+    serve({ latest: transactionView({ barcode: '1001', connectorid: 1 }) });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    const leeds = rows()[0] as HTMLElement;
+    expect(await within(leeds).findByText('Charging')).toBeTruthy();
+    expect(within(leeds).queryByText('In use')).toBeNull();
   });
 
   it('searches by name, ignoring case', async () => {

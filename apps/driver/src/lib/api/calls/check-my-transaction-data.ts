@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { toConnectorStatus } from '@evc/domain';
+import { callApi } from '../client.ts';
+import { callQueryKey } from '../call-query-key.ts';
+
+/** The statuses under which a connector may be running the driver's own session (000 §4). */
+const SESSION_STATUSES = new Set([
+  'Preparing',
+  'Charging',
+  'Finishing',
+  'SuspendedEV',
+  'SuspendedEVSE',
+]);
+
+/**
+ * POST /checkMyTransactionData {chargerid, connectorid}: whether the connector's current session
+ * is the driver's own. Asked only while the connector is busy, and again whenever its status
+ * changes (a session may have started or ended).
+ */
+export function useOwnsConnectorSession(
+  chargerid: string,
+  connectorid: number,
+  status: string | null | undefined,
+  online: boolean,
+): boolean {
+  const shown = toConnectorStatus(status);
+  const busy = online && SESSION_STATUSES.has(shown);
+  const mine = useQuery({
+    queryKey: callQueryKey('checkMyTransactionData', { chargerid, connectorid, status: shown }),
+    queryFn: () => callApi('checkMyTransactionData', { chargerid, connectorid }),
+    enabled: busy,
+    retry: false,
+  });
+  return busy && mine.data !== undefined && mine.data !== null;
+}
