@@ -11,6 +11,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
 import { readSessionId, sessionPath } from '../../lib/charging-session/charging-flow.ts';
 import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
+import { useChargerCapabilities } from '../../lib/api/calls/get-charger-capabilities.ts';
 import { useSessionControl, type SessionControl } from './use-session-control.ts';
 import { useNow } from './use-now.ts';
 import './charging.css';
@@ -42,11 +43,19 @@ function Controls({ session }: { session: TransactionView }) {
       },
     });
   const paused = session.state === 'paused';
+  // Pausing sets a charging profile: a charger without smart charging cannot (000 §7). While that
+  // is not known (the charger could not be asked), the button stays and the charger answers.
+  const capabilities = useChargerCapabilities(session.chargerid);
+  const canPause = capabilities.data?.smartCharging !== false;
   return (
     <div className="charging-controls">
       {control.error && <FormError message={errorMessage(control.error)} />}
       {/* Keyed apart: the resume button must not inherit the pause button's debounce period. */}
-      {paused ? (
+      {!paused && !canPause ? (
+        <p className="form-note" data-testid="pause-unsupported">
+          {t('charging.progress.pauseUnsupported')}
+        </p>
+      ) : paused ? (
         <DebounceButton
           key="resume"
           expand="block"

@@ -105,6 +105,28 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect(callsTo(seen, '/development/charger/unpause/s1')).toHaveLength(1);
   });
 
+  it('offers no pause at a charger without smart charging, and says why', async () => {
+    fakeApi({
+      '/getTransactionByID': () => ok(transactionView()),
+      '/development/charger/capabilities/c1': () =>
+        ok({
+          connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7 }],
+          remoteStart: true,
+          remoteStop: true,
+          unlock: true,
+          smartCharging: false,
+          rfid: true,
+          featureProfiles: ['Core'],
+        }),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect((await screen.findByTestId('pause-unsupported')).textContent).toContain(
+      "This charger can't pause a charge from the app",
+    );
+    expect(screen.queryByText('Pause')).toBeNull();
+    expect(screen.getByText('Stop charging')).toBeTruthy();
+  });
+
   it('tells paused by the vehicle apart and resumes a paused charge', async () => {
     const first = fakeApi({
       '/getTransactionByID': () =>
