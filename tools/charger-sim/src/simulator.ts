@@ -1,5 +1,11 @@
 import { RPCClient } from 'ocpp-rpc';
 import type { RPC_ClientOptions } from 'ocpp-rpc/lib/client';
+import {
+  ChargingProfileStore,
+  VOLTS_PER_AMP_THREE_PHASE,
+  type ChargingProfile,
+  type ProfilePurpose,
+} from './charging-profiles.ts';
 import { chargingPowerW } from './power-curve.ts';
 
 /** OCPP 1.6 ChargePointStatus values a connector can report. */
@@ -51,8 +57,6 @@ interface LocalTransaction {
   meterStartWh: number;
   startedAt: number;
   socPercent: number;
-  /** Charging profile limit in A; 0 pauses (SuspendedEVSE). */
-  limitA: number | null;
   vehicleSuspended: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -63,8 +67,6 @@ interface QueuedMessage {
   params: () => Record<string, unknown>;
   onAnswer?: (answer: unknown) => void;
 }
-
-const VOLTS_PER_AMP_THREE_PHASE = 230 * 3;
 
 /**
  * One simulated OCPP 1.6J charge point: connects, boots, reports each connector's status and
@@ -78,6 +80,8 @@ export class ChargePointSimulator {
   private readonly registers = new Map<number, number>();
   private readonly transactions = new Map<number, LocalTransaction>();
   private readonly queue: QueuedMessage[] = [];
+  /** The charging profiles the central system set (OCPP 1.6 Smart Charging). */
+  private readonly profiles = new ChargingProfileStore();
   /** Connectors whose cable stays in after the transaction ends, until `unplug`. */
   private readonly cablesKept = new Set<number>();
   /** Cables left in after a transaction, each with the time the driver takes it out. */
@@ -194,6 +198,7 @@ export class ChargePointSimulator {
     this.sampleEnergy(tx);
     if (tx.timer) clearInterval(tx.timer);
     this.transactions.delete(connector);
+    this.profiles.endTransaction(connector);
     const meterStop = this.energyWh(connector);
     const timestamp = new Date().toISOString();
     await this.send({
@@ -227,7 +232,6 @@ export class ChargePointSimulator {
       meterStartWh: this.energyWh(connector),
       startedAt: Date.now(),
       socPercent: this.options.initialSocPercent ?? 20,
-      limitA: null,
       vehicleSuspended: false,
       timer: null,
     };
@@ -240,27 +244,50 @@ export class ChargePointSimulator {
         tx.transactionId = (answer as { transactionId: number }).transactionId;
       },
     });
-    await this.setStatus(connector, 'Charging');
+    // A default profile closed at this hour holds the car at SuspendedEVSE until its slot opens.
+    await this.setStatus(connector, this.chargingStatus(tx));
     let last = Date.now();
     tx.timer = setInterval(() => {
       const now = Date.now();
       this.advance(tx, (now - last) / 1000);
       last = now;
+      this.refreshStatus(tx);
       void this.sendMeterValues(tx).catch(() => undefined);
     }, this.options.meterIntervalMs ?? 10_000);
     tx.timer.unref();
   }
 
+  /** The amps the profiles allow the transaction now; null when none limits it. */
+  private limitA(tx: LocalTransaction): number | null {
+    return this.profiles.limitAt(tx.connector, Date.now(), {
+      transactionId: tx.transactionId,
+      startedAt: tx.startedAt,
+    });
+  }
+
+  /** The most a connector gives, in amps (22 kW three-phase is 32 A). */
+  private get maxAmps(): number {
+    return Math.round((this.options.maxPowerW ?? 22_000) / VOLTS_PER_AMP_THREE_PHASE);
+  }
+
   private chargingStatus(tx: LocalTransaction): ChargePointStatus {
-    if (tx.limitA === 0) return 'SuspendedEVSE';
+    if (this.limitA(tx) === 0) return 'SuspendedEVSE';
     return tx.vehicleSuspended ? 'SuspendedEV' : 'Charging';
   }
 
+  /** Reports a transaction's status again when a profile opened or closed a window. */
+  private refreshStatus(tx: LocalTransaction): void {
+    const status = this.chargingStatus(tx);
+    if (this.statuses.get(tx.connector) === status) return;
+    void this.setStatus(tx.connector, status).catch(() => undefined);
+  }
+
   private powerW(tx: LocalTransaction): number {
-    if (tx.limitA === 0 || tx.vehicleSuspended) return 0;
+    const limitA = this.limitA(tx);
+    if (limitA === 0 || tx.vehicleSuspended) return 0;
     const maxPowerW = Math.min(
       this.options.maxPowerW ?? 22_000,
-      tx.limitA === null ? Infinity : tx.limitA * VOLTS_PER_AMP_THREE_PHASE,
+      limitA === null ? Infinity : limitA * VOLTS_PER_AMP_THREE_PHASE,
     );
     return chargingPowerW({
       maxPowerW,
@@ -362,22 +389,42 @@ export class ChargePointSimulator {
       return Promise.resolve({ status: 'Unlocked' });
     });
     client.handle('SetChargingProfile', ({ params }) => {
-      const p = params as {
-        connectorId: number;
-        csChargingProfiles: {
-          chargingSchedule: {
-            chargingRateUnit: string;
-            chargingSchedulePeriod: { limit: number }[];
-          };
-        };
-      };
+      const p = params as { connectorId: number; csChargingProfiles: ChargingProfile };
       const tx = this.transactions.get(p.connectorId);
-      const schedule = p.csChargingProfiles.chargingSchedule;
-      const limit = schedule.chargingSchedulePeriod[0]?.limit ?? null;
-      if (!tx || limit === null) return Promise.resolve({ status: 'Accepted' });
-      tx.limitA = schedule.chargingRateUnit === 'W' ? limit / VOLTS_PER_AMP_THREE_PHASE : limit;
-      void this.setStatus(tx.connector, this.chargingStatus(tx)).catch(() => undefined);
-      return Promise.resolve({ status: 'Accepted' });
+      const status = this.profiles.set(
+        p.connectorId,
+        p.csChargingProfiles,
+        tx && { transactionId: tx.transactionId, startedAt: tx.startedAt },
+      );
+      for (const open of this.transactions.values()) this.refreshStatus(open);
+      return Promise.resolve({ status });
+    });
+    client.handle('GetCompositeSchedule', ({ params }) => {
+      const p = params as { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' };
+      const tx = this.transactions.get(p.connectorId);
+      const now = Date.now();
+      const periods = this.profiles.composite(
+        p.connectorId,
+        now,
+        p.duration,
+        tx && { transactionId: tx.transactionId, startedAt: tx.startedAt },
+        this.maxAmps,
+      ) ?? [{ startPeriod: 0, limit: this.maxAmps }];
+      const unit = p.chargingRateUnit ?? 'A';
+      return Promise.resolve({
+        status: 'Accepted',
+        connectorId: p.connectorId,
+        scheduleStart: new Date(now).toISOString(),
+        chargingSchedule: {
+          duration: p.duration,
+          startSchedule: new Date(now).toISOString(),
+          chargingRateUnit: unit,
+          chargingSchedulePeriod: periods.map((period) => ({
+            startPeriod: period.startPeriod,
+            limit: unit === 'W' ? period.limit * VOLTS_PER_AMP_THREE_PHASE : period.limit,
+          })),
+        },
+      });
     });
     client.handle('GetConfiguration', () =>
       Promise.resolve({
@@ -391,13 +438,16 @@ export class ChargePointSimulator {
         ],
       }),
     );
-    client.handle('ClearChargingProfile', () => {
-      for (const tx of this.transactions.values()) {
-        if (tx.limitA === null) continue;
-        tx.limitA = null;
-        void this.setStatus(tx.connector, this.chargingStatus(tx)).catch(() => undefined);
-      }
-      return Promise.resolve({ status: 'Accepted' });
+    client.handle('ClearChargingProfile', ({ params }) => {
+      const p = params as {
+        id?: number;
+        connectorId?: number;
+        chargingProfilePurpose?: ProfilePurpose;
+        stackLevel?: number;
+      };
+      const status = this.profiles.clear(p);
+      for (const tx of this.transactions.values()) this.refreshStatus(tx);
+      return Promise.resolve({ status });
     });
   }
 

@@ -201,4 +201,54 @@ describe('simulator state machine', () => {
     expect(heard.find((m) => m.action === 'StopTransaction')?.params.transactionId).toBe(started);
     await sim.stop();
   });
+
+  test('a default profile closed now holds a new charge at SuspendedEVSE, drawing nothing, until its slot opens', async () => {
+    const sim = await startedSimulator('SM-PROFILE', { meterIntervalMs: 30, rampSeconds: 0.01 });
+    const opensAt = Date.now() + 1500;
+    const closed = {
+      connectorId: 0,
+      csChargingProfiles: {
+        chargingProfileId: 40,
+        stackLevel: 0,
+        chargingProfilePurpose: 'TxDefaultProfile',
+        chargingProfileKind: 'Absolute',
+        chargingSchedule: {
+          startSchedule: new Date(opensAt - 3_600_000).toISOString(),
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [
+            { startPeriod: 0, limit: 0 },
+            { startPeriod: 3600, limit: 16 },
+          ],
+        },
+      },
+    };
+    expect(await command('SetChargingProfile', closed)).toEqual({ status: 'Accepted' });
+    const composite = (await command('GetCompositeSchedule', { connectorId: 1, duration: 60 })) as {
+      status: string;
+      chargingSchedule: { chargingSchedulePeriod: { startPeriod: number; limit: number }[] };
+    };
+    expect(composite.status).toBe('Accepted');
+    expect(composite.chargingSchedule.chargingSchedulePeriod[0]).toEqual({
+      startPeriod: 0,
+      limit: 0,
+    });
+    expect(composite.chargingSchedule.chargingSchedulePeriod[1]?.limit).toBe(16);
+
+    await startRemotely(sim, 1);
+    const atStart = sim.energyWh(1);
+    expect(sim.status(1)).toBe('SuspendedEVSE');
+    // Until the slot opens the car draws nothing; then it charges.
+    await until(() => {
+      if (sim.status(1) === 'SuspendedEVSE') expect(sim.energyWh(1)).toBe(atStart);
+      return sim.status(1) === 'Charging';
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(opensAt);
+    expect(statuses()).toContain('SuspendedEVSE');
+    await until(() => sim.energyWh(1) > atStart);
+    expect(await command('ClearChargingProfile', { id: 40 })).toEqual({ status: 'Accepted' });
+    expect(await command('ClearChargingProfile', { id: 40 })).toEqual({ status: 'Unknown' });
+    await command('RemoteStopTransaction', { transactionId: sim.transactionId(1) });
+    await until(() => sim.status(1) === 'Available');
+    await sim.stop();
+  });
 });
