@@ -235,6 +235,7 @@ export async function buildApp(
   const home = createHomeModule({
     db,
     chargers: chargers.chargers,
+    users: userRecords,
     claimLimit: limits.claimCharger,
     now,
   });

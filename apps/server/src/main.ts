@@ -2,7 +2,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ChargePointSimulator } from '@evc/charger-sim';
 import { buildApp } from './app.ts';
-import { DEMO_CHARGERS, DEMO_UNPLUG_AFTER_MINUTES } from './modules/chargers/demo-chargers.ts';
+import {
+  DEMO_CHARGERS,
+  DEMO_HOME_ADOPTION_CODE,
+  DEMO_HOME_BARCODE,
+  DEMO_UNPLUG_AFTER_MINUTES,
+} from './modules/chargers/demo-chargers.ts';
 import { DEMO_NETWORK } from './modules/chargers/demo-network.ts';
 import { createPasswordHasher } from './platform/passwords.ts';
 import { DEMO_ACCOUNTS } from './modules/users/demo-accounts.ts';
@@ -102,6 +107,11 @@ async function main(): Promise<void> {
           ...DEMO_ACCOUNTS.map(
             (account) => `    ${account.email} / ${account.password}  (${account.what})`,
           ),
+        ]
+      : []),
+    ...(config.demo.chargers
+      ? [
+          `  demo home charger: adopt charger ${DEMO_HOME_BARCODE} with code ${DEMO_HOME_ADOPTION_CODE} (Home charging, Add charger)`,
         ]
       : []),
     '',

@@ -10,15 +10,21 @@ import {
   OperatorAccountError,
 } from './modules/users/operator-accounts.ts';
 import { loadConfig, NO_DEMO } from './platform/config.ts';
+import { eq } from 'drizzle-orm';
+import { DEMO_HOME_ADOPTION_CODE } from './modules/chargers/demo-chargers.ts';
+import { chargers } from './platform/db/schema.ts';
 import { seed } from './seed.ts';
 import {
   API_2_0_0,
   createTestApp,
+  DRIVER,
   OPERATOR,
   TEST_ARGON2,
+  TEST_DEMO,
   testConfig,
   type TestApp,
 } from './test/test-app.ts';
+import { userRow } from './test/test-users.ts';
 
 const countOf = (t: TestApp, table: 'users' | 'chargers' | 'currencies') =>
   t.database.withSession(async (session) => {
@@ -105,6 +111,55 @@ describe('a production start', () => {
     await expect(createOperatorAccount(t.database.db, passwords, FIRST_OPERATOR)).rejects.toThrow(
       'already exists',
     );
+  });
+
+  test('there is no demo home charger 1006: its published code adopts nothing', async () => {
+    const operator = await t.login({ ...FIRST_OPERATOR, email: 'ops@brand.example' });
+    const claimed = await t.call('claimCharger', {
+      token: operator.token,
+      body: demoHomeClaim((await userRow(t, 'ops@brand.example')).id),
+    });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body).toMatchObject({ code: 'ADOPTION_CODE_INCORRECT' });
+    expect(await countOf(t, 'chargers')).toBe(0);
+  });
+});
+
+const demoHomeClaim = (userid: string) => ({
+  accesscode: DEMO_HOME_ADOPTION_CODE,
+  userid,
+  chargerid: '1006',
+  name: 'Driveway',
+  terms: true,
+  privacy: true,
+});
+
+describe('the demo home charger 1006 (outside production)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('comes to a data directory an earlier start left without it, adoptable with its published code, once', async () => {
+    const passwords = createPasswordHasher(TEST_ARGON2);
+    // As an earlier start without it left the data.
+    await t.database.db.delete(chargers).where(eq(chargers.barcode, '1006'));
+    await seed(t.database, passwords, TEST_DEMO);
+    const [row] = await t.database.db.select().from(chargers).where(eq(chargers.barcode, '1006'));
+    expect(row).toMatchObject({ home: true, ownerId: null });
+
+    const driver = await t.login(DRIVER);
+    const driverId = (await userRow(t, DRIVER.email)).id;
+    const adopted = await t.call('claimCharger', {
+      token: driver.token,
+      body: demoHomeClaim(driverId),
+    });
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+    // The next start keeps it adopted: the code is not given again.
+    await seed(t.database, passwords, TEST_DEMO);
+    const [after] = await t.database.db.select().from(chargers).where(eq(chargers.barcode, '1006'));
+    expect(after).toMatchObject({ ownerId: driverId, adoptionCodeHash: null });
   });
 });
 

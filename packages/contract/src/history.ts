@@ -95,6 +95,8 @@ const dashboardTotals = z.object({
       costPerKm: z.number().nullable(),
     }),
   ),
+  /** At home chargers with a home tariff: what the energy cost at home, minor units per currency. */
+  homeSpent: z.array(z.object({ currency: sessionCurrency, total: z.number().int() })).default([]),
 });
 export type DashboardTotalsView = z.infer<typeof dashboardTotals>;
 

@@ -255,8 +255,27 @@ describe('dashboardTotals (spec 000 §2: kWh, km, charge time, CO2 saved, cost p
         spent: [{ currency: 'gbp', total: 0, costPerKm: 0 }],
       },
     ],
+    [
+      'home charges: what their energy cost at home, per currency (issue 16)',
+      [
+        charge({ costMinor: 0, homeCharge: { total: 120, currency: 'gbp' } }),
+        charge({ costMinor: 0, homeCharge: { total: 95, currency: 'gbp' } }),
+        charge({ costMinor: 0, homeCharge: null }),
+      ],
+      null,
+      {
+        sessions: 3,
+        kWh: 30,
+        km: null,
+        chargeSeconds: 10_800,
+        co2SavedKg: null,
+        spent: [{ currency: 'gbp', total: 0, costPerKm: null }],
+        homeSpent: [{ currency: 'gbp', total: 215 }],
+      },
+    ],
   ] as const)('%s', (_name, charges, milesPerKwh, totals) => {
-    expect(dashboardTotals(charges, milesPerKwh)).toEqual(totals);
+    // Only home charges cost anything at home: none of the others has a home spend.
+    expect(dashboardTotals(charges, milesPerKwh)).toEqual({ homeSpent: [], ...totals });
   });
 });
 

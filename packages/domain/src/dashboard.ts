@@ -101,6 +101,8 @@ export interface DashboardCharge {
   /** What the charge cost, minor units of `currency`. */
   costMinor: number;
   currency: string;
+  /** At a home charger with a home tariff: what its energy cost the owner (issue 16). */
+  homeCharge?: { total: number; currency: string } | null;
 }
 
 export interface DashboardSpend {
@@ -122,6 +124,8 @@ export interface DashboardTotals {
   co2SavedKg: number | null;
   /** One entry per currency paid in, by currency code. */
   spent: DashboardSpend[];
+  /** What the energy cost at home (home tariffs), minor units per currency, by currency code. */
+  homeSpent: { currency: string; total: number }[];
 }
 
 const round = (value: number, decimals: number) => {
@@ -141,8 +145,13 @@ export function dashboardTotals(
   const wh = charges.reduce((sum, charge) => sum + Math.max(0, charge.energyWh), 0);
   const exactKm = milesPerKwh && milesPerKwh > 0 ? (wh / 1000) * milesPerKwh * KM_PER_MILE : null;
   const byCurrency = new Map<string, number>();
-  for (const charge of charges)
+  const homeByCurrency = new Map<string, number>();
+  for (const charge of charges) {
     byCurrency.set(charge.currency, (byCurrency.get(charge.currency) ?? 0) + charge.costMinor);
+    const home = charge.homeCharge;
+    if (home)
+      homeByCurrency.set(home.currency, (homeByCurrency.get(home.currency) ?? 0) + home.total);
+  }
   return {
     sessions: charges.length,
     kWh: round(wh / 1000, 2),
@@ -156,6 +165,9 @@ export function dashboardTotals(
         total,
         costPerKm: exactKm ? round(total / exactKm, 2) : null,
       })),
+    homeSpent: [...homeByCurrency]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, total]) => ({ currency, total })),
   };
 }
 

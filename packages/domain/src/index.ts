@@ -47,3 +47,4 @@ export * from './charge-estimate.ts';
 export * from './guests.ts';
 export * from './home-charger-groups.ts';
 export * from './schedules.ts';
+export * from './home-charging.ts';

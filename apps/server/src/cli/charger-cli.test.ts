@@ -159,4 +159,33 @@ describe('npm run charger', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--email');
   });
+
+  test('suppliers replaces the energy supplier list from a file', async () => {
+    const list = [
+      {
+        name: 'Octopus Energy',
+        plans: [
+          {
+            name: 'Intelligent Octopus Go',
+            dayRateCost: 27.1,
+            nightRate: { cost: 7, start: '23:30', end: '05:30' },
+          },
+        ],
+      },
+    ];
+    await writeFile(path.join(dir, 'suppliers.json'), JSON.stringify(list));
+    const loaded = await cli(['suppliers', '--file', 'suppliers.json']);
+    expect(loaded).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(loaded.stdout)).toMatchObject([
+      { name: 'Octopus Energy', plans: [{ name: 'Intelligent Octopus Go', dayRateCost: 27.1 }] },
+    ]);
+    await writeFile(
+      path.join(dir, 'bad-suppliers.json'),
+      JSON.stringify({ suppliers: [{ name: '', plans: [] }] }),
+    );
+    const bad = await cli(['suppliers', '--file', 'bad-suppliers.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('suppliers.0.name');
+    expect((await cli(['suppliers'])).stderr).toContain('--file');
+  });
 });

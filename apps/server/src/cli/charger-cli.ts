@@ -7,6 +7,7 @@ import {
   chargerInput,
   chargerPatch,
   errorBody,
+  replaceEnergySuppliersRequest,
   type CallName,
   type CallResponse,
 } from '@evc/contract';
@@ -22,6 +23,9 @@ Commands:
   update ID --file patch.json    change some fields of a charger (and/or the charger password:
                                  --password-ocpp SECRET, or --no-password)
   remove ID                      remove a charger
+  suppliers --file list.json     replace the energy suppliers and plans the home tariff wizard
+                                 lists: {"suppliers": [{"name", "plans": [{"name", "dayRateCost",
+                                 "nightRate": {"cost", "start", "end"} or null}]}]}, pence per kWh
 
 Options:
   --url URL            the server (default http://localhost:8080)
@@ -271,6 +275,19 @@ export async function runChargerCli(argv: readonly string[], io: CliIo): Promise
         await signIn();
         print(await client.call('operatorDeleteCharger', { params }));
         return 0;
+      case 'suppliers': {
+        if (!flags.file) throw new CliError('suppliers needs --file list.json');
+        const list = await readJson(flags.file, io.cwd);
+        // A bare array is the list itself.
+        const body = validated(
+          replaceEnergySuppliersRequest,
+          Array.isArray(list) ? { suppliers: list } : list,
+          'supplier list',
+        );
+        await signIn();
+        print(await client.call('operatorReplaceEnergySuppliers', { body }));
+        return 0;
+      }
       default:
         throw new CliError(`Unknown command ${command}\n\n${CHARGER_CLI_USAGE}`);
     }

@@ -146,7 +146,7 @@ type Env = Record<string, string | undefined>;
 export interface DemoContent {
   /** The demo accounts with their published passwords (README). */
   accounts: boolean;
-  /** The five demo chargers. */
+  /** The demo chargers 1001-1006 (1006 a home charger with a published adoption code). */
   chargers: boolean;
   /** The demo network's few thousand public chargers. */
   network: boolean;

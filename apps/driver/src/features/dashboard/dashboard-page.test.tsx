@@ -18,6 +18,7 @@ function data(overrides: Partial<DashboardData['totals']> = {}): DashboardData {
     chargeSeconds: 3 * 3600 + 125,
     co2SavedKg: 33.26,
     spent: [{ currency: gbp, total: 720, costPerKm: 3.55 }],
+    homeSpent: [],
     ...overrides,
   };
   return {

@@ -3,7 +3,7 @@ import { chargerInput } from '@evc/contract';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { ChargerRepository } from './repository.ts';
-import { newChargerRow, toConnectors } from './service.ts';
+import { adoptionCodeHash, newChargerRow, toConnectors } from './service.ts';
 
 const weekdays = [1, 2, 3, 4, 5, 6, 7];
 /** Half-hourly prices: cheaper overnight, dearer 16:00–19:00. */
@@ -23,6 +23,13 @@ const variableDay = (weekday: number) => ({
 export const DEMO_UNPLUG_AFTER_MINUTES: Readonly<Record<string, number>> = {
   'DEMO-YORK-STATION': 45,
 };
+
+/**
+ * The demo home charger's adoption code, published in the README and printed at start-up: the
+ * demo only (production seeds no demo charger, so no charger there has it).
+ */
+export const DEMO_HOME_ADOPTION_CODE = 'HOME-1006';
+export const DEMO_HOME_BARCODE = '1006';
 
 /**
  * The demo network's live chargers: provisioned on first start and, outside production, run by
@@ -123,10 +130,27 @@ export const DEMO_CHARGERS: readonly ChargerInput[] = [
       variability: { twentyfourseven: true, regular_hours: weekdays.map(variableDay) },
     },
   },
+  {
+    // A driveway charger for the home-charging demo (spec 001): nobody owns it until a driver
+    // adopts it with DEMO_HOME_ADOPTION_CODE. Its owner charges there free.
+    chargePointId: 'DEMO-HOME-HARROGATE',
+    barcode: DEMO_HOME_BARCODE,
+    name: 'Home charger',
+    address: '14 Elmwood Street',
+    city: 'Harrogate',
+    post_code: 'HG1 5BP',
+    country: 'GB',
+    lat: 53.9975,
+    lon: -1.5357,
+    connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7.4 }],
+    tariff: { standard_rate: 0, currency: 'GBP' },
+    home: true,
+  },
 ];
 
 /**
- * Provisions each demo charger that is not there yet (keeps any change made since). The
+ * Provisions each demo charger that is not there yet (keeps any change made since), so a data
+ * directory from an earlier start gets the ones added since (the home charger 1006). The
  * simulators inside the server run them without a password, so each is provisioned to connect
  * without one, those provisioned before the flag existed too (unless given a password since).
  */
@@ -145,7 +169,15 @@ export async function seedDemoChargers(
     }
     if (await chargers.isBarcodeTaken(input.barcode)) continue;
     await chargers.insert(
-      newChargerRow(input, { id: newId(), passwordHash: null, operatorId: operator?.id ?? null }),
+      {
+        ...newChargerRow(input, {
+          id: newId(),
+          passwordHash: null,
+          operatorId: operator?.id ?? null,
+        }),
+        // Seeded once, not adopted: a charger already there keeps its owner or its used code.
+        ...(input.home ? { adoptionCodeHash: adoptionCodeHash(DEMO_HOME_ADOPTION_CODE) } : {}),
+      },
       toConnectors(input.connectors),
     );
   }

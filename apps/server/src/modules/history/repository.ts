@@ -20,7 +20,34 @@ export interface HistoryQuery {
 
 export interface HistoryRow {
   session: ChargingSessionRow;
-  charger: { name: string; city: string; postCode: string; barcode: string };
+  charger: HistoryCharger;
+}
+
+export interface HistoryCharger {
+  name: string;
+  city: string;
+  postCode: string;
+  barcode: string;
+  country: string;
+  home: boolean;
+  homeTariff: unknown;
+}
+
+/**
+ * Whose sessions a reader sees: their own; with `chargerId`, at a home charger they adopted,
+ * every session there since they adopted it (theirs and their household's RFID cards', issue 16).
+ * Never another charger's other sessions, nor those from before the adoption.
+ */
+function readableSessions(userId: string, chargerId: string | undefined): SQL {
+  const own = eq(chargingSessions.ownerId, userId);
+  if (!chargerId) return own;
+  const atOwnHomeCharger = and(
+    eq(chargers.home, true),
+    eq(chargers.ownerId, userId),
+    isNotNull(chargers.adoptedAt),
+    gte(chargingSessions.createdAt, chargers.adoptedAt),
+  ) as SQL;
+  return and(eq(chargingSessions.chargerId, chargerId), or(own, atOwnHomeCharger)) as SQL;
 }
 
 /** Read-only views of the driver's charging sessions: what they charged and where. */
@@ -30,13 +57,16 @@ export function createHistoryRepository(db: Db) {
     city: chargers.city,
     postCode: chargers.postCode,
     barcode: chargers.barcode,
+    country: chargers.country,
+    home: chargers.home,
+    homeTariff: chargers.homeTariff,
   };
 
   return {
     /** Sessions that started (never the rejected or still waiting ones), newest first. */
     async sessions(query: HistoryQuery): Promise<HistoryRow[]> {
       const conditions: SQL[] = [
-        eq(chargingSessions.ownerId, query.userId),
+        readableSessions(query.userId, query.chargerId),
         isNotNull(chargingSessions.startedAt),
       ];
       if (query.active === true)
@@ -55,7 +85,6 @@ export function createHistoryRepository(db: Db) {
         );
         conditions.push(or(lt(chargingSessions.startedAt, after.startedAt), tie) as SQL);
       } else if (after) conditions.push(lt(chargingSessions.startedAt, after.startedAt));
-      if (query.chargerId) conditions.push(eq(chargingSessions.chargerId, query.chargerId));
       return db
         .select({ session: chargingSessions, charger: chargerColumns })
         .from(chargingSessions)
@@ -65,19 +94,25 @@ export function createHistoryRepository(db: Db) {
         .limit(query.limit);
     },
 
-    /** Finished sessions that started within [from, to]. */
-    async finishedBetween(userId: string, from: Date, to: Date, chargerId?: string) {
-      const conditions: SQL[] = [
-        eq(chargingSessions.ownerId, userId),
-        eq(chargingSessions.state, 'finished'),
-        gte(chargingSessions.startedAt, from),
-        lte(chargingSessions.startedAt, to),
-      ];
-      if (chargerId) conditions.push(eq(chargingSessions.chargerId, chargerId));
+    /** Finished sessions that started within [from, to], with their charger. */
+    async finishedBetween(
+      userId: string,
+      from: Date,
+      to: Date,
+      chargerId?: string,
+    ): Promise<HistoryRow[]> {
       return db
-        .select()
+        .select({ session: chargingSessions, charger: chargerColumns })
         .from(chargingSessions)
-        .where(and(...conditions))
+        .innerJoin(chargers, eq(chargers.id, chargingSessions.chargerId))
+        .where(
+          and(
+            readableSessions(userId, chargerId),
+            eq(chargingSessions.state, 'finished'),
+            gte(chargingSessions.startedAt, from),
+            lte(chargingSessions.startedAt, to),
+          ),
+        )
         .orderBy(chargingSessions.startedAt);
     },
 

@@ -21,6 +21,7 @@ import {
 import type { ChargingSessionRow, OcppMeterValueRow } from '../../platform/db/schema.ts';
 import { accountGone, forbidden, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import { homeChargeOf } from '../home/home-charge.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { GuestRepository } from '../guests/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -120,6 +121,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
           const startedAt = session.startedAt ?? session.createdAt;
           const finished = session.state === 'finished';
           const meterStart = session.meterStartWh ?? 0;
+          const currency = await currencyOf(tariff.currency);
           return {
             _id: session.id,
             chargerid: session.chargerId,
@@ -132,14 +134,14 @@ export function createHistoryService(deps: HistoryServiceDeps) {
             finished,
             kwh: energyKwh(meterStart, session.meterStopWh ?? session.lastEnergyWh ?? meterStart),
             cost: session.costTotal,
-            currency: await currencyOf(tariff.currency),
+            currency,
             duration: transactionDurationSeconds({
               startedAt,
               endedAt: session.stoppedAt,
               finished,
               now: deps.now(),
             }),
-            homeCharge: null,
+            homeCharge: homeChargeOf(charger, session.breakdown, currency),
             histograms: histograms(
               session,
               session.transactionId === null ? [] : (samples.get(session.transactionId) ?? []),
@@ -172,8 +174,10 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       );
       const summary = dashboardSummary(
         window,
-        rows.map((row) => {
+        rows.map(({ session: row, charger }) => {
           const startedAt = row.startedAt ?? row.createdAt;
+          const currency = tariffInput.parse(row.tariff).currency;
+          const home = homeChargeOf(charger, row.breakdown, { code: currency });
           return {
             startedAt,
             energyWh: Math.max(0, (row.meterStopWh ?? 0) - (row.meterStartWh ?? 0)),
@@ -184,7 +188,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
               now,
             }),
             costMinor: row.costTotal,
-            currency: tariffInput.parse(row.tariff).currency,
+            currency,
+            homeCharge: home && { total: home.total, currency },
           };
         }),
         car?.milesPerKwh ?? null,
@@ -194,6 +199,12 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         ...totals,
         spent: await Promise.all(
           totals.spent.map(async (spend) => ({
+            ...spend,
+            currency: await currencyOf(spend.currency),
+          })),
+        ),
+        homeSpent: await Promise.all(
+          totals.homeSpent.map(async (spend) => ({
             ...spend,
             currency: await currencyOf(spend.currency),
           })),

@@ -2,14 +2,20 @@ import type { Db } from '../../platform/db/database.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { RateLimit } from '../../platform/http/rate-limits.ts';
 import type { ChargerRepository } from '../chargers/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { createEnergySupplierRepository, createEnergySupplierService } from './energy-suppliers.ts';
 import { createHomeRepository } from './repository.ts';
 import { registerHomeRoutes } from './routes.ts';
 import { createHomeService } from './service.ts';
 
-/** Home chargers (spec 001): adoption by their owner, their settings and home tariff. */
+/**
+ * Home chargers (spec 001): adoption by their owner, their settings and home tariff, and the
+ * energy suppliers and plans the tariff wizard lists.
+ */
 export function createHomeModule(deps: {
   db: Db;
   chargers: ChargerRepository;
+  users: UserRepository;
   claimLimit: RateLimit;
   now: () => Date;
 }) {
@@ -18,8 +24,12 @@ export function createHomeModule(deps: {
     chargers: deps.chargers,
     now: deps.now,
   });
+  const suppliers = createEnergySupplierService({
+    suppliers: createEnergySupplierRepository(deps.db),
+    users: deps.users,
+  });
   return {
     registerRoutes: (register: RegisterCall) =>
-      registerHomeRoutes(register, service, deps.claimLimit),
+      registerHomeRoutes(register, { home: service, suppliers }, deps.claimLimit),
   };
 }

@@ -1,11 +1,12 @@
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { RateLimit } from '../../platform/http/rate-limits.ts';
 import { bodyField } from '../../platform/http/rate-limits.ts';
+import type { EnergySupplierService } from './energy-suppliers.ts';
 import type { HomeService } from './service.ts';
 
 export function registerHomeRoutes(
   register: RegisterCall,
-  home: HomeService,
+  { home, suppliers }: { home: HomeService; suppliers: EnergySupplierService },
   claimLimit: RateLimit,
 ): void {
   register('listHomeChargers', ({ auth }) => home.list(auth));
@@ -14,4 +15,6 @@ export function registerHomeRoutes(
     rateLimit: { ...claimLimit, per: [bodyField('chargerid')] },
   });
   register('updateHomeCharger', ({ auth, params, body }) => home.update(auth, params.id, body));
+  register('listEnergySuppliers', () => suppliers.list());
+  register('operatorReplaceEnergySuppliers', ({ auth, body }) => suppliers.replace(auth, body));
 }

@@ -1,10 +1,10 @@
-import { tariffInput } from '@evc/contract';
-import { isTariffFree } from '@evc/domain';
+import { isOwnHomeCharger, isTariffFree } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import type { SessionPayments } from '../payments/session-payments.ts';
 import { stopAfterAnswer, type TransactionStartedHook } from './charger-reports.ts';
 import { announceSessionChanged } from './events.ts';
+import { sessionTariff } from './session-tariff.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
 
 /**
@@ -39,13 +39,15 @@ export function createCardSessions(
     return 'Blocked' as const;
   }
 
-  /** The card owner's tariff here: their group's at its operator's chargers, else the charger's. */
+  /**
+   * The card owner's tariff here (`sessionTariff`: free at their own home charger). Null when the
+   * charger is not there, or is someone else's home charger: only its owner's cards start it.
+   */
   async function cardOwnerTariff(userId: string, chargerId: string) {
     const found = await deps.chargers.findById(chargerId);
     if (!found) return null;
-    return (
-      (await deps.memberTariff?.(userId, chargerId)) ?? tariffInput.parse(found.charger.tariff)
-    );
+    if (found.charger.home && !isOwnHomeCharger(found.charger, userId)) return null;
+    return sessionTariff(deps, found, userId);
   }
 
   /**
@@ -78,7 +80,11 @@ export function createCardSessions(
       return 'Blocked';
     }
     const tariff = await cardOwnerTariff(userId, tx.chargerId);
-    if (!tariff) return null;
+    if (!tariff) {
+      // Another household's card at a home charger: refused, and the charge stopped.
+      const found = await deps.chargers.findById(tx.chargerId);
+      return found ? refuseUnpaid(tx, "a card not of the home charger's owner") : null;
+    }
     const free = isTariffFree(tariff);
     const sessionId = newId();
     const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });

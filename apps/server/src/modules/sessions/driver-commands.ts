@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { tariffInput, type CallParsedRequest, type TransactionView } from '@evc/contract';
+import { type CallParsedRequest, type TransactionView } from '@evc/contract';
 import { isGuestPaymentMethod, isTariffFree, sessionStateOnResume } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
@@ -17,6 +17,7 @@ import { announceSessionChanged } from './events.ts';
 import { ownedSession } from './owned-session.ts';
 import { chargerNotFound, connectorBusy, notCharging } from './session-errors.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
+import { sessionTariff } from './session-tariff.ts';
 import type { SessionView } from './session-view.ts';
 
 /** How long a charger has, after accepting a remote start, to start the transaction. */
@@ -72,9 +73,8 @@ export function createDriverCommands(
 
     // The session keeps the tariff it started with: leaving a group mid-charge changes nothing.
     // A guest belongs to no group: the public tariff.
-    const tariff =
-      (driver.kind === 'user' ? await deps.memberTariff?.(driver.id, found.charger.id) : null) ??
-      tariffInput.parse(found.charger.tariff);
+    // At the driver's own home charger it is free: no card, intent or wallet is needed.
+    const tariff = await sessionTariff(deps, found, driver.kind === 'user' ? driver.id : null);
     const sessionId = newId();
     const authorised = await deps.payments.authoriseStart({
       userId: auth.userId,

@@ -11,6 +11,7 @@ import {
 } from '@evc/domain';
 import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
+import { homeChargeOf } from '../home/home-charge.ts';
 import { ownedSession } from './owned-session.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
 
@@ -121,7 +122,7 @@ export function createSessionView(
           applied_cost: { total: cost.total, currency },
           parts: cost.parts,
         },
-        homeCharge: null,
+        homeCharge: homeChargeOf(found?.charger, cost.breakdown, currency),
         tariff,
       },
       kWh: row.startedAt

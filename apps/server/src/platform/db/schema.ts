@@ -516,3 +516,23 @@ export const rfidCards = pgTable('rfid_cards', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type RfidCardRow = typeof rfidCards.$inferSelect;
+
+/** Energy suppliers the home tariff wizard lists (issue 16); seeded, kept by the operator. */
+export const energySuppliers = pgTable('energy_suppliers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+});
+
+/** A supplier's plan: rates in pence per kWh, the night rate from nightStart to nightEnd. */
+export const energyPlans = pgTable('energy_plans', {
+  id: text('id').primaryKey(),
+  supplierId: text('supplier_id').notNull(),
+  name: text('name').notNull(),
+  dayRatePence: doublePrecision('day_rate_pence').notNull(),
+  nightRatePence: doublePrecision('night_rate_pence'),
+  nightStart: text('night_start'),
+  nightEnd: text('night_end'),
+  position: integer('position').notNull(),
+});
+export type EnergyPlanRow = typeof energyPlans.$inferSelect;
