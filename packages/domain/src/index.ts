@@ -46,3 +46,4 @@ export * from './await-unplug.ts';
 export * from './charge-estimate.ts';
 export * from './guests.ts';
 export * from './home-charger-groups.ts';
+export * from './charger-info-period.ts';

@@ -1,0 +1,18 @@
+import type { EnergySupplierView } from '@evc/contract';
+import { useFeatureVisible } from '../../lib/permissions.ts';
+import { useEnergySuppliers } from './api/energy-suppliers.ts';
+
+/**
+ * The tariff wizard's pickers: the suppliers' lists, or null where the rates are typed by hand —
+ * hosts with NO_ENERGY_SUPPLIERS (spec 001 §1), or when no list can be had.
+ */
+export function useWizardSuppliers(): {
+  loading: boolean;
+  suppliers: readonly EnergySupplierView[] | null;
+} {
+  const typedByHand = useFeatureVisible('NO_ENERGY_SUPPLIERS');
+  const list = useEnergySuppliers(!typedByHand);
+  if (typedByHand) return { loading: false, suppliers: null };
+  if (list.isPending) return { loading: true, suppliers: null };
+  return { loading: false, suppliers: list.data && list.data.length > 0 ? list.data : null };
+}
