@@ -76,7 +76,7 @@ function renderCharger(path: string) {
 }
 
 const segmentValue = (selector: string) =>
-  (document.querySelector(selector) as (Element & { value?: string }) | null)?.value;
+  document.querySelector<Element & { value?: string }>(selector)?.value;
 
 describe('HomeChargerPage (spec 001 §2 overview with OVERVIEW, ENERGY, SESSIONS)', () => {
   it('OVERVIEW: the status, the last session with its home cost; energy is not asked for', async () => {
@@ -90,6 +90,7 @@ describe('HomeChargerPage (spec 001 §2 overview with OVERVIEW, ENERGY, SESSIONS
       usercode: testUser.HRCode,
       chargerid: 'h1',
       limit: 1,
+      active: false,
     });
     expect(callsTo(seen, '/getDashboardData')).toHaveLength(0);
   });

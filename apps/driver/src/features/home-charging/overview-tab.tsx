@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +13,11 @@ import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
-import { useStartHomeCharge, useStopHomeCharge } from './api/charger-commands.ts';
+import {
+  useChargerChanged,
+  useStartHomeCharge,
+  useStopHomeCharge,
+} from './api/charger-commands.ts';
 import { useLastChargerSession } from './api/charger-sessions.ts';
 import { chargeConnectors, chargerGroup } from './charger-status.ts';
 import { SessionItem } from './session-item.tsx';
@@ -74,6 +79,15 @@ export function OverviewTab({ charger }: { charger: HomeChargerView }) {
     session.state !== 'rejected'
       ? session
       : null;
+  // A charge that starts or ends changes the charger's status and its last session.
+  const changed = useChargerChanged();
+  const runningId = running?._id ?? null;
+  const seenRunning = useRef(runningId);
+  useEffect(() => {
+    if (seenRunning.current === runningId) return;
+    seenRunning.current = runningId;
+    changed();
+  }, [runningId, changed]);
   const group = chargerGroup(charger);
   const startable = charger.online
     ? chargeConnectors(charger).filter((connector) => STARTABLE.has(connector.currentStatus.status))

@@ -48,7 +48,7 @@ describe('TariffSetupPage (spec 001 §2, §4, §5 adoption success and tariff wi
     await waitFor(() => ionControl(container, 'ion-select', 'Tariff plan'));
     await select(ionControl(container, 'ion-select', 'Tariff plan'), 'Intelligent Octopus Go');
     await waitFor(() => expect(inputValue(container, 'Day rate (£ per kWh)')).toBe('0.245'));
-    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Yes' }).checked).toBe(true);
     expect(inputValue(container, 'Night rate (£ per kWh)')).toBe('0.075');
     expect(inputValue(container, 'Night rate starts')).toBe('23:30');
     expect(inputValue(container, 'Night rate ends')).toBe('05:30');

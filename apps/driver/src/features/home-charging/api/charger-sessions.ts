@@ -42,13 +42,14 @@ export function useChargerSessions(usercode: string, chargerid: string) {
   return useInfiniteQuery(chargerSessionsQuery(usercode, chargerid));
 }
 
-/** The last session at the charger (OVERVIEW). */
+/** The last finished session at the charger (OVERVIEW; the running one shows above it). */
 export function useLastChargerSession(usercode: string, chargerid: string) {
   return useQuery(
     queryOptions({
-      queryKey: callQueryKey('getChargeHistory', { usercode, chargerid, limit: 1 }),
+      queryKey: callQueryKey('getChargeHistory', { usercode, chargerid, limit: 1, active: false }),
       queryFn: async () =>
-        (await callApi('getChargeHistory', { usercode, chargerid, limit: 1 }))[0] ?? null,
+        (await callApi('getChargeHistory', { usercode, chargerid, limit: 1, active: false }))[0] ??
+        null,
       enabled: usercode !== '' && chargerid !== '',
     }),
   );

@@ -11,13 +11,17 @@ export const homeChargersQuery = queryOptions({
   queryFn: listHomeChargers,
 });
 
+/** How often an open charger page reads its charger's status again. */
+export const CHARGER_REFRESH_MS = 15_000;
+
 export function useHomeChargers() {
   return useQuery(homeChargersQuery);
 }
 
 /** One of the owner's home chargers by its id, from the list; undefined while it loads. */
 export function useHomeCharger(id: string) {
-  const list = useHomeChargers();
+  // A charger's status moves on its own (a car plugged in, the charger gone away).
+  const list = useQuery({ ...homeChargersQuery, refetchInterval: CHARGER_REFRESH_MS });
   const charger = list.data?.find((found) => found._id === id);
   return { ...list, charger, missing: list.isSuccess && !charger };
 }
