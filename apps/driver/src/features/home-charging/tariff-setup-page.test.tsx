@@ -50,8 +50,8 @@ describe('TariffSetupPage (spec 001 §2, §4, §5 adoption success and tariff wi
     await waitFor(() => expect(inputValue(container, 'Day rate (£ per kWh)')).toBe('0.245'));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Yes' }).checked).toBe(true);
     expect(inputValue(container, 'Night rate (£ per kWh)')).toBe('0.075');
-    expect(inputValue(container, 'Night rate starts')).toBe('23:30');
-    expect(inputValue(container, 'Night rate ends')).toBe('05:30');
+    expect(pickerValue(container, 'Night rate starts')).toBe('23:30');
+    expect(pickerValue(container, 'Night rate ends')).toBe('05:30');
     await fill(container, 'Post code', 'LS1 1AA');
     await submitForm(container);
     expect(await screen.findByText('Charger overview')).toBeTruthy();
@@ -87,8 +87,8 @@ describe('TariffSetupPage (spec 001 §2, §4, §5 adoption success and tariff wi
     expect(
       screen.getByText('Please enter the day rate as a number, for example 0.245.'),
     ).toBeTruthy();
-    expect(screen.getByText('Please enter when the night rate starts.')).toBeTruthy();
-    expect(screen.getByText('Please enter when the night rate ends.')).toBeTruthy();
+    expect(screen.getByText('Please choose when the night rate starts.')).toBeTruthy();
+    expect(screen.getByText('Please choose when the night rate ends.')).toBeTruthy();
     expect(callsTo(seen, '/development/charger/update/h1')).toHaveLength(0);
   });
 
@@ -153,8 +153,8 @@ describe('TariffSetupPage (spec 001 §2, §4, §5 adoption success and tariff wi
     await fill(container, 'Day rate (£ per kWh)', '0.19');
     fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     await fill(container, 'Night rate (£ per kWh)', '0.09');
-    await fill(container, 'Night rate starts', '00:30');
-    await fill(container, 'Night rate ends', '04:30');
+    await select(ionControl(container, 'ion-select', 'Night rate starts'), '00:30');
+    await select(ionControl(container, 'ion-select', 'Night rate ends'), '04:30');
     await submitForm(container);
     await screen.findByText('Charger overview');
     expect(callsTo(seen, '/development/energy/suppliers')).toHaveLength(0);

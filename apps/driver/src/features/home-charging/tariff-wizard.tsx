@@ -65,6 +65,35 @@ function YesNo({ control, label }: { control: Control<TariffWizardForm>; label: 
   );
 }
 
+/** The day's half hours, 00:00 to 23:30, as a 24-hour clock reads them. */
+const HALF_HOURS = Array.from({ length: 48 }, (_, index) => {
+  const minutes = index * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
+});
+
+/** A time of the night window on the 24-hour clock, in half-hour steps (a saved odd time kept). */
+function TimeField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TariffWizardForm>;
+  name: 'nightStart' | 'nightEnd';
+  label: string;
+}) {
+  const value = useWatch({ control, name });
+  const times = value && !HALF_HOURS.includes(value) ? [...HALF_HOURS, value].sort() : HALF_HOURS;
+  return (
+    <SelectField control={control} name={name} label={label}>
+      {times.map((time) => (
+        <IonSelectOption key={time} value={time}>
+          {time}
+        </IonSelectOption>
+      ))}
+    </SelectField>
+  );
+}
+
 export interface TariffWizardProps {
   initial: TariffWizardForm;
   /** The pickers' lists; null where rates are typed by hand (NO_ENERGY_SUPPLIERS). */
@@ -198,17 +227,15 @@ export function TariffWizard({ initial, suppliers, saving, onSave, actions }: Ta
             inputmode="decimal"
           />
           <div className="tariff-wizard__window">
-            <FormField
+            <TimeField
               control={control}
               name="nightStart"
               label={t('homeCharging.tariff.nightStart')}
-              type="time"
             />
-            <FormField
+            <TimeField
               control={control}
               name="nightEnd"
               label={t('homeCharging.tariff.nightEnd')}
-              type="time"
             />
           </div>
         </>
