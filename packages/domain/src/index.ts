@@ -48,3 +48,4 @@ export * from './guests.ts';
 export * from './home-charger-groups.ts';
 export * from './schedules.ts';
 export * from './home-charging.ts';
+export * from './charger-info-period.ts';

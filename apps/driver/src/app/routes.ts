@@ -8,6 +8,7 @@ import { guestRoutes } from '../features/guest/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { affiliateRoutes } from '../features/affiliates/routes.ts';
+import { homeChargingRoutes } from '../features/home-charging/routes.ts';
 import { historyRoutes } from '../features/history/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
@@ -34,4 +35,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...balanceRoutes,
   ...rfidRoutes,
   ...settingsRoutes,
+  ...homeChargingRoutes,
 ];

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
-import { BarChart } from './bar-chart.tsx';
+import { BarChart } from '../../ui/bar-chart/bar-chart.tsx';
 import './dashboard-charts.css';
 
 /** The dashboard's charts: energy and spending per day (month, N days) or per month (year). */

@@ -5,7 +5,7 @@ import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { signedInAs } from '../../test/signed-in.ts';
-import { dashboardRequest } from './api/get-dashboard-data.ts';
+import { dashboardRequest } from '../../lib/api/calls/get-dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const gbp = { code: 'GBP', symbol: '£', decimal_digits: 2 };

@@ -10,7 +10,7 @@ import {
   DASHBOARD_PERIODS,
   useDashboardData,
   type DashboardPeriod,
-} from './api/get-dashboard-data.ts';
+} from '../../lib/api/calls/get-dashboard-data.ts';
 import './dashboard.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 

@@ -1,3 +1,5 @@
+import './bar-chart.css';
+
 export interface Bar {
   key: string;
   label: string;

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallRequest } from '@evc/contract';
 import { midnightDaysBefore } from '@evc/domain';
-import { callApi } from '../../../lib/api/client.ts';
-import { callQueryKey } from '../../../lib/api/call-query-key.ts';
+import { callApi } from '../client.ts';
+import { callQueryKey } from '../call-query-key.ts';
 
 /** The windows the dashboard offers (spec 000 §9): N days from midnight, 1 month, 1 year. */
 export const DASHBOARD_PERIODS = ['today', 'week', 'month', 'year'] as const;
@@ -30,13 +30,20 @@ export function dashboardRequest(
 export const getDashboardData = (request: CallRequest<'getDashboardData'>) =>
   callApi('getDashboardData', request);
 
-/** Keyed by window, not by request: the request moves with the clock, the window does not. */
-export const dashboardDataQuery = (period: DashboardPeriod) =>
+/**
+ * Keyed by window (and charger: a home charger's own figures, 001 §7), not by request: the
+ * request moves with the clock, the window does not.
+ */
+export const dashboardDataQuery = (period: DashboardPeriod, chargerid: string | null = null) =>
   queryOptions({
-    queryKey: callQueryKey('getDashboardData', { period }),
-    queryFn: () => getDashboardData(dashboardRequest(period, new Date())),
+    queryKey: callQueryKey('getDashboardData', { period, chargerid }),
+    queryFn: () =>
+      getDashboardData({
+        ...dashboardRequest(period, new Date()),
+        ...(chargerid ? { chargerid } : {}),
+      }),
   });
 
-export function useDashboardData(period: DashboardPeriod) {
-  return useQuery(dashboardDataQuery(period));
+export function useDashboardData(period: DashboardPeriod, chargerid: string | null = null) {
+  return useQuery(dashboardDataQuery(period, chargerid));
 }
