@@ -1,6 +1,6 @@
-import type { ChargeHistoryItem, DashboardData } from '@evc/contract';
+import type { DashboardData } from '@evc/contract';
 
-type Currency = NonNullable<ChargeHistoryItem['homeCharge']>['currency'];
+type Currency = DashboardData['totals']['homeSpent'][number]['currency'];
 
 export interface HomeCostFigures {
   /** Minor units over the window; null when no session in it has a home cost. */
@@ -11,35 +11,18 @@ export interface HomeCostFigures {
 }
 
 /**
- * The home cost (each session's homeCharge, spec 001 §3) of the sessions in the dashboard's
- * window, per bucket; a session counts in the bucket it started in, as the dashboard counts it.
+ * The home cost (each session's homeCharge, spec 001 §3) over the dashboard's window and per
+ * bucket, as the server totals it. A home tariff has one currency; should the window hold
+ * another too, the first is the one shown.
  */
-export function homeCostFigures(
-  data: DashboardData,
-  sessions: readonly ChargeHistoryItem[],
-): HomeCostFigures {
-  const costed = sessions.filter((session) => session.homeCharge !== null);
-  const currency = costed[0]?.homeCharge?.currency ?? null;
-  const same = costed.filter((session) => session.homeCharge?.currency.code === currency?.code);
-  const last = data.buckets.length - 1;
-  const perBucket = data.buckets.map((bucket, index) =>
-    same
-      .filter((session) => {
-        const at = Date.parse(session.startdate);
-        const end = Date.parse(bucket.end);
-        return at >= Date.parse(bucket.start) && (index === last ? at <= end : at < end);
-      })
-      .reduce((sum, session) => sum + (session.homeCharge?.total ?? 0), 0),
-  );
-  const from = Date.parse(data.window.from);
-  const to = Date.parse(data.window.to);
-  const inWindow = same.filter((session) => {
-    const at = Date.parse(session.startdate);
-    return at >= from && at <= to;
-  });
+export function homeCostFigures(data: DashboardData): HomeCostFigures {
+  const first = data.totals.homeSpent[0];
+  if (!first) return { total: null, currency: null, perBucket: data.buckets.map(() => 0) };
+  const inCurrency = (spent: DashboardData['totals']['homeSpent']) =>
+    spent.find((entry) => entry.currency.code === first.currency.code)?.total ?? 0;
   return {
-    total: currency ? inWindow.reduce((sum, s) => sum + (s.homeCharge?.total ?? 0), 0) : null,
-    currency,
-    perBucket,
+    total: first.total,
+    currency: first.currency,
+    perBucket: data.buckets.map((bucket) => inCurrency(bucket.totals.homeSpent)),
   };
 }

@@ -1,5 +1,4 @@
 import { IonLabel, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CHARGER_INFO_PERIODS,
@@ -7,15 +6,12 @@ import {
   formatMoney,
   type ChargerInfoPeriod,
 } from '@evc/domain';
-import { callQueryKey } from '../../lib/api/call-query-key.ts';
 import { useDashboardData, type DashboardPeriod } from '../../lib/api/calls/get-dashboard-data.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
-import { useSession } from '../../lib/session/session-store.ts';
 import { BarChart } from '../../ui/bar-chart/bar-chart.tsx';
 import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { FormError } from '../../ui/page-view/page-view.tsx';
-import { chargerSessionsSince } from './api/charger-sessions.ts';
 import { homeCostFigures } from './energy-figures.ts';
 
 /** The dashboard's window for each period tab: today since midnight, 7 days, 1 month, 1 year. */
@@ -42,17 +38,9 @@ export default function EnergyTab({ chargerId, period: asked, onPeriod }: Energy
   const errorMessage = useErrorMessage();
   const locale = useFormatLocale();
   const dates = useDates();
-  const { user } = useSession();
-  const usercode = user?.HRCode ?? '';
   const period = chargerInfoPeriod(asked);
   const dashboard = useDashboardData(WINDOW[period], chargerId);
-  const from = dashboard.data?.window.from ?? '';
-  const sessions = useQuery({
-    queryKey: callQueryKey('getChargeHistory', { usercode, chargerid: chargerId, from }),
-    queryFn: () => chargerSessionsSince(usercode, chargerId, from),
-    enabled: from !== '' && usercode !== '',
-  });
-  const failure = dashboard.error ?? sessions.error;
+  const failure = dashboard.error;
   const data = dashboard.data;
   const number = (value: number, digits: number) =>
     new Intl.NumberFormat(locale, {
@@ -62,9 +50,9 @@ export default function EnergyTab({ chargerId, period: asked, onPeriod }: Energy
 
   let body;
   if (failure) body = <FormError message={errorMessage(failure)} />;
-  else if (!data || !sessions.data) body = <IonSpinner name="crescent" color="primary" />;
+  else if (!data) body = <IonSpinner name="crescent" color="primary" />;
   else {
-    const cost = homeCostFigures(data, sessions.data);
+    const cost = homeCostFigures(data);
     const labelStyle = data.window.bucket === 'month' ? 'month' : 'dayMonth';
     const label = (start: string) => dates.format(start, labelStyle);
     body = (

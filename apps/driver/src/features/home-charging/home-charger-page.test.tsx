@@ -26,6 +26,7 @@ function dashboard(): DashboardData {
     chargeSeconds: 7200,
     co2SavedKg: null,
     spent: [],
+    homeSpent: [{ currency: gbp, total: 179 }],
   });
   return {
     window: {

@@ -54,30 +54,3 @@ export function useLastChargerSession(usercode: string, chargerid: string) {
     }),
   );
 }
-
-const WINDOW_PAGE_SIZE = 100;
-
-/**
- * The sessions at the charger that started at or after `from` (ENERGY's home cost): pages of the
- * history, newest first, until one reaches back before the window.
- */
-export async function chargerSessionsSince(
-  usercode: string,
-  chargerid: string,
-  from: string,
-): Promise<ChargeHistoryItem[]> {
-  const found: ChargeHistoryItem[] = [];
-  let cursor: Cursor = null;
-  for (;;) {
-    const page: ChargeHistoryItem[] = await callApi('getChargeHistory', {
-      usercode,
-      chargerid,
-      limit: WINDOW_PAGE_SIZE,
-      ...(cursor ?? {}),
-    });
-    found.push(...page.filter((item) => Date.parse(item.startdate) >= Date.parse(from)));
-    const next = nextCursor(page, WINDOW_PAGE_SIZE);
-    if (!next || Date.parse(next.startdate) < Date.parse(from)) return found;
-    cursor = next;
-  }
-}
