@@ -87,6 +87,9 @@ const takesNoForeignId: Partial<Record<UserCall, string>> = {
   sandboxCreatePaymentMethod: 'makes a new payment method from a card number',
   operatorCreateCharger: 'an operator call (operator tests); names no existing thing',
   operatorCreateGroup: 'an operator call (operator tests); names no existing thing',
+  listEnergySuppliers: 'the energy suppliers and plans every driver reads alike',
+  operatorReplaceEnergySuppliers:
+    'an operator call (energy supplier tests); replaces a list no driver owns',
   joinGroupByCode:
     "a group's code is its invitation, not a driver's data: joining changes only the caller's memberships",
 };

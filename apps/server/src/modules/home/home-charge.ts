@@ -1,4 +1,4 @@
-import { homeTariff, type ChargeHistoryItem } from '@evc/contract';
+import { homeTariff } from '@evc/contract';
 import { chargerTimeZone, homeChargeCost, type HomeTariff } from '@evc/domain';
 
 /** What of a charger a session's home charge needs. */
@@ -45,5 +45,3 @@ export function homeChargeOf<C extends { code: string }>(
   );
   return { total: cost.total, rate: cost.rate, currency };
 }
-
-export type HomeChargeView = NonNullable<ChargeHistoryItem['homeCharge']>;
