@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       : []),
     ...(config.demo.chargers
       ? [
-          `  demo home charger: adopt charger ${DEMO_HOME_BARCODE} with code ${DEMO_HOME_ADOPTION_CODE} (Home charging, Add charger)`,
+          `  demo home charger: adopt charger ${DEMO_HOME_BARCODE} with code ${DEMO_HOME_ADOPTION_CODE} (Home charging, Add charger, on a brand with home charging: http://voltway.localhost:${config.port})`,
         ]
       : []),
     '',
