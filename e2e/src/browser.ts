@@ -27,6 +27,24 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * With SCREENSHOT_DIR set, saves the page as a phone and as a desktop shows it
+ * (`{name}-phone.png`, `{name}-desktop.png`), to look at what a test walked through.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const directory = process.env.SCREENSHOT_DIR;
+  if (!directory) return;
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await animationsSettled(page);
+    await page.screenshot({ path: `${directory}/${name}-${size}.png`, fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
+}
+
 /** Chromium as a phone's browser would run the app; `extraArgs` adds switches (a fake camera). */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({

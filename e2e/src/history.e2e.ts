@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { callApi, submitSignIn } from './app.ts';
-import { animationsSettled, DESKTOP, launchBrowser, newPhonePage, PHONE } from './browser.ts';
+import { launchBrowser, newPhonePage, shoot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -97,19 +96,6 @@ async function chargeOnce(token: string): Promise<Session> {
     read,
     (session) => session.state === 'finished' && session.payment.status === 'captured',
   );
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await animationsSettled(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
 }
 
 test('a finished charge appears in the history, with its details, and on the dashboard', async () => {

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { submitSignIn } from './app.ts';
+import { launchBrowser, newPhonePage, shoot } from './browser.ts';
+import { overflowing, settled } from './layout-checks.ts';
+
+const port = inject('port');
+// Home charging is a feature of some brands' hosts (HOME_CHARGING): Voltway has it.
+const brandUrl = `http://voltway.localhost:${port}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Picks an option of an Ionic select (a popover of radio options), found by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.locator('ion-select').filter({ hasText: label }).click();
+  const popovers = page.locator('ion-popover.select-popover');
+  await popovers.last().getByText(option, { exact: true }).click();
+  await expect.poll(() => popovers.count()).toBe(0);
+}
+
+const kwhShown = async (page: Page) =>
+  Number.parseFloat((await page.getByTestId('live-kwh').textContent()) ?? '0');
+
+test('an owner adopts the demo home charger, enters a tariff, charges free and sees the home cost in SESSIONS and ENERGY', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`${brandUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+
+  // Through the menu, as an owner finds it.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByText('Home charging', { exact: true }).click();
+  await page.waitForURL('**/home-charging');
+  await page.getByText('You have no home charger yet').waitFor();
+  await page.locator('ion-button', { hasText: 'Add charger' }).click();
+
+  // Adoption: a wrong code first, then the installer's.
+  await page.waitForURL('**/home-charging/add');
+  await page.getByLabel('Charger barcode (4 digits)').fill('1006');
+  await page.getByLabel('Charger name').fill('Garage');
+  await page.getByLabel('Adoption code').fill('WRONG-CODE');
+  await page.getByText('I accept the terms and conditions').click();
+  await page.getByText('I accept the privacy policy').click();
+  await page.getByRole('button', { name: 'Adopt charger' }).click();
+  await page.getByText('Adoption code is incorrect').waitFor();
+  await shoot(page, 'home-adopt-wrong-code');
+  await page.getByLabel('Adoption code').fill('HOME-1006');
+  await page.getByRole('button', { name: 'Adopt charger' }).click();
+
+  // The tariff wizard: a listed supplier's plan fills in its rates.
+  await page.getByText('Garage is now yours').waitFor();
+  await choose(page, 'Energy supplier', 'Octopus Energy');
+  await choose(page, 'Tariff plan', 'Octopus Go');
+  await expect(page.getByLabel('Day rate (£ per kWh)').inputValue()).resolves.toBe('0.265');
+  await page.getByLabel('Post code').fill('HG1 1AA');
+  await page.waitForFunction(settled, 'en');
+  expect(await overflowing(page)).toEqual([]);
+  await shoot(page, 'home-tariff-wizard');
+  await page.getByRole('button', { name: 'Save tariff' }).click();
+
+  // The charger's page: free to start for its owner.
+  await page.waitForURL(/\/home-charging\/charger\/[^/?]+(\?.*)?$/);
+  await page.getByText('Charger Overview').waitFor();
+  await shoot(page, 'home-overview');
+  const chargerPath = new URL(page.url()).pathname;
+  await page.locator('ion-button', { hasText: 'Start charging' }).first().click();
+  await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Stop charging' }).click();
+  await page.waitForURL('**/charging-completed?**');
+  await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
+
+  // SESSIONS: the charge with what it cost at home at the tariff's rate.
+  await page.goto(`${brandUrl}${chargerPath}?tab=SESSIONS`);
+  const session = page.locator('[data-field="homeCost"]').first();
+  await expect
+    .poll(async () => ((await session.textContent()) ?? '').trim(), { timeout: 60_000 })
+    .toMatch(/£\d+\.\d{2}/);
+  await shoot(page, 'home-sessions');
+
+  // ENERGY: today's energy and home cost.
+  await page.goto(`${brandUrl}${chargerPath}?tab=ENERGY&period=DAY`);
+  await page.getByText('Charger Energy & Costing').waitFor();
+  const homeCost = page.locator('.home-energy [data-field="homeCost"] dd');
+  await expect
+    .poll(async () => ((await homeCost.textContent()) ?? '').trim(), { timeout: 60_000 })
+    .toMatch(/^£\d+\.\d{2}$/);
+  const energy = (await page.locator('.home-energy [data-field="energy"] dd').textContent()) ?? '';
+  expect(energy).toMatch(/^\d+\.\d kWh$/);
+  await page.waitForFunction(settled, 'en');
+  expect(await overflowing(page)).toEqual([]);
+  await shoot(page, 'home-energy');
+
+  // The list groups it under its status, with the tariff set.
+  await page.goto(`${brandUrl}/home-charging`);
+  await page.getByText('Garage').waitFor();
+  await page.getByText('Home tariff set').waitFor();
+  await shoot(page, 'home-chargers');
+  await context.close();
+});
