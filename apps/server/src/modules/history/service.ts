@@ -141,7 +141,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
               finished,
               now: deps.now(),
             }),
-            homeCharge: homeChargeOf(charger, session.breakdown, currency),
+            homeCharge: homeChargeOf(charger, session, currency),
             histograms: histograms(
               session,
               session.transactionId === null ? [] : (samples.get(session.transactionId) ?? []),
@@ -177,7 +177,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         rows.map(({ session: row, charger }) => {
           const startedAt = row.startedAt ?? row.createdAt;
           const currency = tariffInput.parse(row.tariff).currency;
-          const home = homeChargeOf(charger, row.breakdown, { code: currency });
+          const home = homeChargeOf(charger, row, { code: currency });
           return {
             startedAt,
             energyWh: Math.max(0, (row.meterStopWh ?? 0) - (row.meterStartWh ?? 0)),

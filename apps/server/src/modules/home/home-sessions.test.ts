@@ -144,6 +144,25 @@ describe('charging at one’s own home charger (issue 16)', () => {
     });
     expect(item).toMatchObject({ _id: started._id, cost: 0, homeCharge: done.data.homeCharge });
 
+    // A new tariff prices the charges after it, not the ones before.
+    const changed = await bed.t.call('updateHomeCharger', {
+      token: bed.driver,
+      params: { id: charger._id },
+      body: { home_tariff: { ...DAY_ONLY, dayRateCost: 50 } },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await sessionView(bed.t, bed.driver, started._id)).data.homeCharge).toEqual(
+      done.data.homeCharge,
+    );
+    const [again] = await history(bed.driver, {
+      usercode: ownerCode,
+      limit: 1,
+      chargerid: charger._id,
+    });
+    expect(again?.homeCharge).toEqual(done.data.homeCharge);
+    const [atHome] = (await dashboard(bed.driver, charger._id)).totals.homeSpent;
+    expect(atHome?.total).toBe(done.data.homeCharge?.total);
+
     const onCredit = await remoteStart(bed.t, bed.driver, {
       chargerid: charger._id,
       connectorid: 1,

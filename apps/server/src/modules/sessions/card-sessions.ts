@@ -4,6 +4,7 @@ import type { ChargingSessionRow } from '../../platform/db/schema.ts';
 import type { SessionPayments } from '../payments/session-payments.ts';
 import { stopAfterAnswer, type TransactionStartedHook } from './charger-reports.ts';
 import { announceSessionChanged } from './events.ts';
+import { homeTariffAtStart } from '../home/home-charge.ts';
 import { sessionTariff } from './session-tariff.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
 
@@ -43,11 +44,13 @@ export function createCardSessions(
    * The card owner's tariff here (`sessionTariff`: free at their own home charger). Null when the
    * charger is not there, or is someone else's home charger: only its owner's cards start it.
    */
+  /** The card owner's tariff at the charger, and the home tariff in force there (issue 16). */
   async function cardOwnerTariff(userId: string, chargerId: string) {
     const found = await deps.chargers.findById(chargerId);
     if (!found) return null;
     if (found.charger.home && !isOwnHomeCharger(found.charger, userId)) return null;
-    return sessionTariff(deps, found, userId);
+    const tariff = await sessionTariff(deps, found, userId);
+    return tariff && { tariff, homeTariff: homeTariffAtStart(found.charger) };
   }
 
   /**
@@ -55,11 +58,11 @@ export function createCardSessions(
    * the owner's tariff (their group's, if any): their credit, or their default card.
    */
   async function cardStatus(input: { chargerId: string; userId: string }) {
-    const tariff = await cardOwnerTariff(input.userId, input.chargerId);
-    if (!tariff) return 'Blocked' as const;
+    const priced = await cardOwnerTariff(input.userId, input.chargerId);
+    if (!priced) return 'Blocked' as const;
     const source = await deps.payments.cardSessionSource({
       userId: input.userId,
-      tariffFree: isTariffFree(tariff),
+      tariffFree: isTariffFree(priced.tariff),
     });
     return source ? ('Accepted' as const) : ('Blocked' as const);
   }
@@ -79,12 +82,13 @@ export function createCardSessions(
       stopUnpaid(tx, 'refused at its first StartTransaction');
       return 'Blocked';
     }
-    const tariff = await cardOwnerTariff(userId, tx.chargerId);
-    if (!tariff) {
+    const priced = await cardOwnerTariff(userId, tx.chargerId);
+    if (!priced) {
       // Another household's card at a home charger: refused, and the charge stopped.
       const found = await deps.chargers.findById(tx.chargerId);
       return found ? refuseUnpaid(tx, "a card not of the home charger's owner") : null;
     }
+    const { tariff, homeTariff } = priced;
     const free = isTariffFree(tariff);
     const sessionId = newId();
     const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });
@@ -128,6 +132,7 @@ export function createCardSessions(
         intentId,
         state: 'charging',
         tariff,
+        homeTariff,
         limitA: null,
         startDeadline: tx.startedAt,
         transactionId: tx.transactionId,

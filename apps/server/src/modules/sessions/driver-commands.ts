@@ -17,6 +17,7 @@ import { announceSessionChanged } from './events.ts';
 import { ownedSession } from './owned-session.ts';
 import { chargerNotFound, connectorBusy, notCharging } from './session-errors.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
+import { homeTariffAtStart } from '../home/home-charge.ts';
 import { sessionTariff } from './session-tariff.ts';
 import type { SessionView } from './session-view.ts';
 
@@ -102,6 +103,7 @@ export function createDriverCommands(
         intentId: authorised.hold?.intentId ?? null,
         state: 'pending',
         tariff,
+        homeTariff: homeTariffAtStart(found.charger),
         limitA: body.profile?.limitA ?? null,
         startDeadline: new Date(deps.now().getTime() + startTimeoutMs),
         heldMinor: authorised.held,

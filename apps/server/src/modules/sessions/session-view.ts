@@ -122,7 +122,11 @@ export function createSessionView(
           applied_cost: { total: cost.total, currency },
           parts: cost.parts,
         },
-        homeCharge: homeChargeOf(found?.charger, cost.breakdown, currency),
+        homeCharge: homeChargeOf(
+          found?.charger,
+          { breakdown: cost.breakdown, homeTariff: row.homeTariff },
+          currency,
+        ),
         tariff,
       },
       kWh: row.startedAt

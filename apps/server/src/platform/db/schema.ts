@@ -430,6 +430,8 @@ export const chargingSessions = pgTable('charging_sessions', {
   intentId: text('intent_id'),
   state: text('state').$type<ChargingSessionState>().notNull(),
   tariff: jsonb('tariff').$type<unknown>().notNull(),
+  /** A home charger's home tariff when the session started (issue 16); null elsewhere. */
+  homeTariff: jsonb('home_tariff').$type<unknown>(),
   limitA: doublePrecision('limit_a'),
   pausedByDriver: boolean('paused_by_driver').notNull().default(false),
   startDeadline: timestamptz('start_deadline').notNull(),
