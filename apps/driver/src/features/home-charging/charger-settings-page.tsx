@@ -15,7 +15,7 @@ import { IonToggle } from '../../ui/ionic/ion-toggle.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useHomeCharger, useUpdateHomeCharger } from './api/home-chargers.ts';
 import { homeChargingPaths } from './charger-status.ts';
-import { emptyTariffForm, tariffFormFrom } from './tariff-form.ts';
+import { tariffFormFrom } from './tariff-form.ts';
 import { TariffWizard } from './tariff-wizard.tsx';
 import { useWizardSuppliers } from './use-wizard-suppliers.ts';
 import './home-charging.css';
@@ -143,11 +143,7 @@ function TariffTab({ charger }: { charger: HomeChargerView }) {
       <TariffWizard
         // A removed tariff empties the form.
         key={charger.homeTariff ? 'set' : 'none'}
-        initial={
-          charger.homeTariff
-            ? tariffFormFrom(charger.homeTariff, suppliers)
-            : emptyTariffForm(suppliers !== null)
-        }
+        initial={tariffFormFrom(charger.homeTariff, suppliers)}
         suppliers={suppliers}
         saving={update.isPending}
         onSave={(tariff) => update.mutate({ home_tariff: tariff })}

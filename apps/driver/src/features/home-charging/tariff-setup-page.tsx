@@ -6,7 +6,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useHomeCharger, useUpdateHomeCharger } from './api/home-chargers.ts';
 import { homeChargingPaths } from './charger-status.ts';
 import { TariffWizard } from './tariff-wizard.tsx';
-import { emptyTariffForm, tariffFormFrom } from './tariff-form.ts';
+import { tariffFormFrom } from './tariff-form.ts';
 import { useWizardSuppliers } from './use-wizard-suppliers.ts';
 import './home-charging.css';
 
@@ -38,11 +38,7 @@ export function TariffSetupPage() {
             </div>
           </section>
           <TariffWizard
-            initial={
-              charger.homeTariff
-                ? tariffFormFrom(charger.homeTariff, suppliers)
-                : emptyTariffForm(suppliers !== null)
-            }
+            initial={tariffFormFrom(charger.homeTariff, suppliers)}
             suppliers={suppliers}
             saving={update.isPending}
             onSave={(tariff) => update.mutate({ home_tariff: tariff }, { onSuccess: done })}
