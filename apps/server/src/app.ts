@@ -24,6 +24,7 @@ import type { SessionPayments } from './modules/payments/session-payments.ts';
 import { createReferenceModule } from './modules/reference/reference-module.ts';
 import { createRfidModule } from './modules/rfid/rfid-module.ts';
 import { createSessionsModule } from './modules/sessions/sessions-module.ts';
+import { createSupportModule } from './modules/support/support-module.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { createUsersModule } from './modules/users/users-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -239,7 +240,19 @@ export async function buildApp(
     now,
   });
 
-  const register = createCallRegistrar(app, auth.authenticate);
+  // Support sits on top (issue 18): its gate checks staff on every console call and audits every
+  // call made with a masquerade token.
+  const support = createSupportModule({
+    db,
+    users: userRecords,
+    refunds: payments.refunds,
+    sessions: sessions.service,
+    commands,
+    startMasquerade: (input) => auth.tokens.startMasquerade(input),
+    now,
+  });
+
+  const register = createCallRegistrar(app, auth.authenticate, support.gate);
   auth.registerRoutes(register);
   users.registerRoutes(register);
   referenceData.registerRoutes(register);
@@ -253,6 +266,7 @@ export async function buildApp(
   history.registerRoutes(register);
   rfid.registerRoutes(register);
   guests.registerRoutes(app, register);
+  support.registerRoutes(register);
   registerBrandRoutes(app);
   mail.registerRoutes(app);
   await serveDriverApp(app, config);
