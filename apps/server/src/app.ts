@@ -32,7 +32,11 @@ import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { createNatsBus } from './platform/bus/nats-bus.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { createCallRegistrar } from './platform/http/call-registrar.ts';
+import {
+  createCallRegistrar,
+  type Authenticate,
+  type StaffGate,
+} from './platform/http/call-registrar.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -153,6 +157,16 @@ export async function buildApp(
     commandTimeoutMs: options.ocpp?.commandTimeoutMs,
   });
   const groups = createGroupsModule({ db, users: userRecords, now });
+  // The live event streams authenticate outside the call registrar: a masquerade token's use of
+  // them is audited too (issue 18), by the support module, built last.
+  let auditMasquerade: StaffGate['recordMasquerade'] | undefined;
+  const authenticateStream =
+    (stream: string): Authenticate =>
+    async (token) => {
+      const context = await auth.authenticate(token);
+      if (context.masquerade) await auditMasquerade?.(context, stream, 'done');
+      return context;
+    };
   const chargers = createChargersModule({
     db,
     users: userRecords,
@@ -162,7 +176,7 @@ export async function buildApp(
     transactions,
     memberTariff: groups.effectiveTariffFor,
     severalNodes,
-    authenticate: auth.authenticate,
+    authenticate: authenticateStream('chargerEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,
     now,
     log,
@@ -199,7 +213,7 @@ export async function buildApp(
     unplugWaitLimitMs:
       options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
     abandonAfterMs: options.sessions?.abandonAfterMs ?? seconds(config.sessionAbandonAfterSeconds),
-    authenticate: auth.authenticate,
+    authenticate: authenticateStream('sessionEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,
     log,
   });
@@ -252,6 +266,8 @@ export async function buildApp(
     now,
   });
 
+  auditMasquerade = (context, stream, outcome) =>
+    support.gate.recordMasquerade(context, stream, outcome);
   const register = createCallRegistrar(app, auth.authenticate, support.gate);
   auth.registerRoutes(register);
   users.registerRoutes(register);

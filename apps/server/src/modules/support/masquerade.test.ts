@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASQUERADE_REFUSED_CALLS } from '@evc/contract';
 import { supportAudit } from '../../platform/db/support-schema.ts';
 import { createTestApp, DRIVER, testClock, type TestApp } from '../../test/test-app.ts';
+import { listenOnLoopback } from '../../test/test-chargers.ts';
 import { userRow } from '../../test/test-users.ts';
 import { newGuest } from '../guests/test-support.ts';
 import { staffToken, SUPPORT } from './test-support.ts';
@@ -149,6 +150,27 @@ describe('masquerade as a guest', () => {
     const entries = await auditOf(guest.id);
     expect(entries).toContainEqual(
       expect.objectContaining({ action: 'checkToken', targetKind: 'guest', masquerade: true }),
+    );
+  });
+});
+
+describe('live event streams with a masquerade token', () => {
+  it('are audited like calls', async () => {
+    const base = await listenOnLoopback(t);
+    const as = await masquerade(driverId, 'Watching the live session with the driver');
+    const abort = new AbortController();
+    const response = await fetch(`http://${base}/api/events/sessions`, {
+      headers: { authorization: `Bearer ${as.token}` },
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    abort.abort();
+    expect(await auditOf(driverId)).toContainEqual(
+      expect.objectContaining({
+        action: 'sessionEvents',
+        masquerade: true,
+        reason: 'Watching the live session with the driver',
+      }),
     );
   });
 });

@@ -92,8 +92,11 @@ export type CallHandler<K extends CallName> = (
 export interface StaffGate {
   /** Throws a 403 unless the caller is staff and signed in with a second factor. */
   requireStaff(auth: AuthContext): Promise<void>;
-  /** Records a call made with a masquerade token, `outcome` 'refused' when it was. */
-  recordMasquerade(auth: AuthContext, call: CallName, outcome: 'done' | 'refused'): Promise<void>;
+  /**
+   * Records a call made with a masquerade token (a call's name, or a live event stream's),
+   * `outcome` 'refused' when it was.
+   */
+  recordMasquerade(auth: AuthContext, call: string, outcome: 'done' | 'refused'): Promise<void>;
 }
 
 const REFUSED_IN_MASQUERADE: ReadonlySet<string> = new Set(MASQUERADE_REFUSED_CALLS);
