@@ -159,12 +159,12 @@ export async function buildApp(
   const groups = createGroupsModule({ db, users: userRecords, now });
   // The live event streams authenticate outside the call registrar: a masquerade token's use of
   // them is audited too (issue 18), by the support module, built last.
-  let auditMasquerade: StaffGate['recordMasquerade'] | undefined;
+  const streamAudit: { record?: StaffGate['recordMasquerade'] } = {};
   const authenticateStream =
     (stream: string): Authenticate =>
     async (token) => {
       const context = await auth.authenticate(token);
-      if (context.masquerade) await auditMasquerade?.(context, stream, 'done');
+      if (context.masquerade) await streamAudit.record?.(context, stream, 'done');
       return context;
     };
   const chargers = createChargersModule({
@@ -266,7 +266,7 @@ export async function buildApp(
     now,
   });
 
-  auditMasquerade = (context, stream, outcome) =>
+  streamAudit.record = (context, stream, outcome) =>
     support.gate.recordMasquerade(context, stream, outcome);
   const register = createCallRegistrar(app, auth.authenticate, support.gate);
   auth.registerRoutes(register);
