@@ -24,6 +24,7 @@ import type { SessionPayments } from './modules/payments/session-payments.ts';
 import { createReferenceModule } from './modules/reference/reference-module.ts';
 import { createRfidModule } from './modules/rfid/rfid-module.ts';
 import { createSessionsModule } from './modules/sessions/sessions-module.ts';
+import { createSupportModule } from './modules/support/support-module.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { createUsersModule } from './modules/users/users-module.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -31,7 +32,11 @@ import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { createNatsBus } from './platform/bus/nats-bus.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { createCallRegistrar } from './platform/http/call-registrar.ts';
+import {
+  createCallRegistrar,
+  type Authenticate,
+  type StaffGate,
+} from './platform/http/call-registrar.ts';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimit,
@@ -152,6 +157,16 @@ export async function buildApp(
     commandTimeoutMs: options.ocpp?.commandTimeoutMs,
   });
   const groups = createGroupsModule({ db, users: userRecords, now });
+  // The live event streams authenticate outside the call registrar: a masquerade token's use of
+  // them is audited too (issue 18), by the support module, built last.
+  const streamAudit: { record?: StaffGate['recordMasquerade'] } = {};
+  const authenticateStream =
+    (stream: string): Authenticate =>
+    async (token) => {
+      const context = await auth.authenticate(token);
+      if (context.masquerade) await streamAudit.record?.(context, stream, 'done');
+      return context;
+    };
   const chargers = createChargersModule({
     db,
     users: userRecords,
@@ -161,7 +176,7 @@ export async function buildApp(
     transactions,
     memberTariff: groups.effectiveTariffFor,
     severalNodes,
-    authenticate: auth.authenticate,
+    authenticate: authenticateStream('chargerEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,
     now,
     log,
@@ -198,7 +213,7 @@ export async function buildApp(
     unplugWaitLimitMs:
       options.sessions?.unplugWaitLimitMs ?? seconds(config.unplugWaitLimitSeconds),
     abandonAfterMs: options.sessions?.abandonAfterMs ?? seconds(config.sessionAbandonAfterSeconds),
-    authenticate: auth.authenticate,
+    authenticate: authenticateStream('sessionEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,
     log,
   });
@@ -240,7 +255,21 @@ export async function buildApp(
     now,
   });
 
-  const register = createCallRegistrar(app, auth.authenticate);
+  // Support sits on top (issue 18): its gate checks staff on every console call and audits every
+  // call made with a masquerade token.
+  const support = createSupportModule({
+    db,
+    users: userRecords,
+    refunds: payments.refunds,
+    sessions: sessions.service,
+    commands,
+    startMasquerade: (input) => auth.tokens.startMasquerade(input),
+    now,
+  });
+
+  streamAudit.record = (context, stream, outcome) =>
+    support.gate.recordMasquerade(context, stream, outcome);
+  const register = createCallRegistrar(app, auth.authenticate, support.gate);
   auth.registerRoutes(register);
   users.registerRoutes(register);
   referenceData.registerRoutes(register);
@@ -254,6 +283,7 @@ export async function buildApp(
   history.registerRoutes(register);
   rfid.registerRoutes(register);
   guests.registerRoutes(app, register);
+  support.registerRoutes(register);
   registerBrandRoutes(app);
   mail.registerRoutes(app);
   await serveDriverApp(app, config);

@@ -123,7 +123,12 @@ export const updatePasswordRequest = z.object({
   new_password: password,
 });
 
-export const checkTokenResponse = z.object({ valid: z.literal(true), expiry: isoDateTime });
+export const checkTokenResponse = z.object({
+  valid: z.literal(true),
+  expiry: isoDateTime,
+  /** A support masquerade's token (issue 18): the app shows its banner. */
+  masquerade: z.boolean().optional(),
+});
 export const refreshTokenRequest = z.object({ uuid: deviceUuid });
 export const refreshTokenResponse = z.object({ auth: tokenPair, refresh: tokenPair });
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponse>;

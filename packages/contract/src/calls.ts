@@ -12,6 +12,7 @@ import * as groups from './groups.ts';
 import * as history from './history.ts';
 import * as rfid from './rfid.ts';
 import * as home from './home.ts';
+import * as support from './support.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
 
@@ -36,6 +37,8 @@ export interface CallDefinition {
   allowDuringMfaSetup?: boolean;
   /** Allowed for a guest's access token too (auth 'user' calls are for users only otherwise). */
   allowGuests?: boolean;
+  /** For staff only (the support or operator role, signed in with a second factor; issue 18). */
+  staff?: boolean;
 }
 
 /** The call catalogue (spec 000 §7) with one schema per request and response. */
@@ -692,10 +695,139 @@ export const calls = {
     response: payments.card,
     auth: 'user',
   },
+  // The support console (issue 18): staff only, each action audited.
+  consoleFindDrivers: {
+    method: 'POST',
+    path: '/console/drivers/find',
+    request: support.findDriversRequest,
+    response: support.findDriversResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleDriverOverview: {
+    method: 'GET',
+    path: '/console/drivers/:driverid',
+    params: support.driverIdParams,
+    request: noBody,
+    response: support.driverOverviewResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleCreditBalance: {
+    method: 'POST',
+    path: '/console/drivers/:driverid/credit',
+    params: support.driverIdParams,
+    request: support.creditRequest,
+    response: support.creditResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleMasquerade: {
+    method: 'POST',
+    path: '/console/drivers/:driverid/masquerade',
+    params: support.driverIdParams,
+    request: support.masqueradeRequest,
+    response: support.masqueradeResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleStopSession: {
+    method: 'POST',
+    path: '/console/sessions/:sessionid/stop',
+    params: support.sessionIdParams,
+    request: support.reasonRequest,
+    response: support.consoleSession,
+    auth: 'user',
+    staff: true,
+  },
+  consoleResendReceipt: {
+    method: 'POST',
+    path: '/console/sessions/:sessionid/receipt',
+    params: support.sessionIdParams,
+    request: support.reasonRequest,
+    response: okTrue,
+    auth: 'user',
+    staff: true,
+  },
+  consoleRefund: {
+    method: 'POST',
+    path: '/console/sessions/:sessionid/refund',
+    params: support.sessionIdParams,
+    request: support.refundRequest,
+    response: support.refundResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleUnlockConnector: {
+    method: 'POST',
+    path: '/console/chargers/:chargerid/unlock',
+    params: support.consoleChargerParams,
+    request: support.consoleUnlockRequest,
+    response: okTrue,
+    auth: 'user',
+    staff: true,
+  },
+  consoleChargers: {
+    method: 'GET',
+    path: '/console/chargers',
+    request: noBody,
+    response: support.consoleChargersResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleAudit: {
+    method: 'GET',
+    path: '/console/audit',
+    query: support.auditQuery,
+    request: noBody,
+    response: support.auditResponse,
+    auth: 'user',
+    staff: true,
+  },
+  consoleHelplineRecord: {
+    method: 'POST',
+    path: '/console/helpline',
+    request: support.helplineContactRequest,
+    response: support.helplineContact,
+    auth: 'user',
+    staff: true,
+  },
+  consoleHelplineList: {
+    method: 'GET',
+    path: '/console/helpline',
+    query: support.helplineListQuery,
+    request: noBody,
+    response: support.helplineListResponse,
+    auth: 'user',
+    staff: true,
+  },
+  /** The quarter's contacts as CSV (text/csv), as regulation 9 asks. */
+  consoleHelplineExport: {
+    method: 'GET',
+    path: '/console/helpline/export',
+    query: support.helplineExportQuery,
+    request: noBody,
+    response: z.string(),
+    auth: 'user',
+    staff: true,
+  },
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
+
+/**
+ * What a masquerade token may not do (issue 18): change the password or the second factors, or
+ * delete the account. (No call changes an account's e-mail address.)
+ */
+export const MASQUERADE_REFUSED_CALLS = [
+  'updatePassword',
+  'mfaSetup',
+  'mfaSetupConfirm',
+  'mfaSetDefault',
+  'mfaRemove',
+  'requestAccountDeletion',
+] as const satisfies readonly CallName[];
 /** What the caller sends (before the schema's defaults and transforms). */
 export type CallRequest<K extends CallName> = z.input<Calls[K]['request']>;
 /** What the server receives after validation. */

@@ -85,6 +85,11 @@ export const ERROR_CODES = [
   'RFID_NOT_FOUND',
   'RFID_LINKED_ELSEWHERE',
   'ADOPTION_CODE_INCORRECT',
+  // The support console (issue 18)
+  'STAFF_ONLY',
+  'STAFF_MFA_REQUIRED',
+  'MASQUERADE_REFUSED',
+  'REFUND_NOT_POSSIBLE',
 ] as const;
 
 export const errorCode = z.enum(ERROR_CODES);

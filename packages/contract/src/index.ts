@@ -15,3 +15,4 @@ export * from './groups.ts';
 export * from './history.ts';
 export * from './rfid.ts';
 export * from './home.ts';
+export * from './support.ts';

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST_PERMISSIONS, KNOWN_PERMISSIONS, permissionsOfRoles } from './role-permissions.ts';
+import {
+  GUEST_PERMISSIONS,
+  isStaff,
+  KNOWN_PERMISSIONS,
+  permissionsOfRoles,
+} from './role-permissions.ts';
 
 describe('permissionsOfRoles (spec 000 §6: drivers charge at chargers and see credit)', () => {
   it.each<[string[], string[]]>([
     [['driver'], ['CHARGER_CHARGE_AT', 'CREDIT']],
     [['operator'], ['OPERATOR', 'SUPPORT']],
+    [['support'], ['SUPPORT']],
     [
       ['driver', 'operator'],
       ['CHARGER_CHARGE_AT', 'CREDIT', 'OPERATOR', 'SUPPORT'],
@@ -30,5 +36,17 @@ describe('permissionsOfRoles (spec 000 §6: drivers charge at chargers and see c
   it('a guest charges at chargers but has no credit, and holds only known names', () => {
     expect(GUEST_PERMISSIONS).toEqual(['CHARGER_CHARGE_AT']);
     for (const name of GUEST_PERMISSIONS) expect(KNOWN_PERMISSIONS).toContain(name);
+  });
+});
+
+describe('isStaff (issue 18: support and operators use the console)', () => {
+  it.each<[string[], boolean]>([
+    [['support'], true],
+    [['operator'], true],
+    [['driver', 'operator'], true],
+    [['driver'], false],
+    [[], false],
+  ])('%j → %s', (roles, expected) => {
+    expect(isStaff(roles)).toBe(expected);
   });
 });

@@ -1,10 +1,22 @@
 import { DEFAULT_PERMISSION } from './feature-visibility.ts';
 
-/** spec 000 §6: every driver charges at chargers and sees credit; operators also run the network. */
+/**
+ * spec 000 §6: every driver charges at chargers and sees credit; operators also run the network;
+ * support staff (issue 18) help drivers from the console.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   driver: [DEFAULT_PERMISSION, 'CREDIT'],
   operator: ['OPERATOR', 'SUPPORT'],
+  support: ['SUPPORT'],
 };
+
+/** Staff: the roles whose holders use the support console (MFA required). */
+export const STAFF_ROLES: readonly string[] = ['support', 'operator'];
+
+/** Whether an account with these roles is staff. */
+export function isStaff(roles: readonly string[]): boolean {
+  return roles.some((role) => STAFF_ROLES.includes(role));
+}
 
 /** Every permission name a role can grant: a name outside this list is a caller's mistake. */
 export const KNOWN_PERMISSIONS: readonly string[] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPasswordHasher } from '../platform/passwords.ts';
-import { createTestApp, OPERATOR, TEST_ARGON2, type TestApp } from '../test/test-app.ts';
+import { API_2_0_0, createTestApp, OPERATOR, TEST_ARGON2, type TestApp } from '../test/test-app.ts';
 import { runOperatorCli } from './operator-cli.ts';
 
 let t: TestApp;
@@ -49,6 +49,35 @@ describe('npm run operator', () => {
     });
     const operator = await t.login({ email: 'ops@brand.example', password: PASSWORD });
     expect((await t.call('operatorListChargers', { token: operator.token })).status).toBe(200);
+  });
+
+  test('--role support makes support staff, who must set up a second factor first', async () => {
+    const created = await cli(
+      ['create', '--email', 'help@brand.example', '--role', 'support'],
+      [PASSWORD, PASSWORD],
+    );
+    expect(created).toMatchObject({
+      code: 0,
+      stdout: 'Support account created: help@brand.example\n',
+    });
+    const signIn = await t.call('login', {
+      body: {
+        name: 'help@brand.example',
+        password: PASSWORD,
+        apiVersion: API_2_0_0,
+        appVersion: '2.7.9',
+        uuid: 'console',
+      },
+    });
+    expect(signIn.body.data).toMatchObject({ mfaStage: 'EnforcedSetup' });
+    const wrongRole = await cli(
+      ['create', '--email', 'x@brand.example', '--role', 'driver'],
+      [PASSWORD, PASSWORD],
+    );
+    expect(wrongRole).toMatchObject({
+      code: 1,
+      stderr: '--role is operator or support, not driver\n',
+    });
   });
 
   test('reads the password once from piped input', async () => {

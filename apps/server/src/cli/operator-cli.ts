@@ -7,9 +7,11 @@ import { openDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { seed } from '../seed.ts';
 
-export const OPERATOR_CLI_USAGE = `Usage: npm run operator -- create --email EMAIL [--first-name NAME] [--last-name NAME]
+export const OPERATOR_CLI_USAGE = `Usage: npm run operator -- create --email EMAIL [--first-name NAME] [--last-name NAME] [--role operator|support]
 
-Creates an operator account (provisions chargers, acts as support) in the database the server
+Creates an operator account (provisions chargers, acts as support), or with --role support a
+support staff account (uses the support console; must set up multi-factor authentication at
+first sign-in), in the database the server
 uses: DATABASE_URL, or the embedded one under DATA_DIR (stop the server first: the embedded
 database has one user at a time). The password is asked on the terminal, twice, and not shown;
 without a terminal it is read from the first line of standard input.
@@ -35,6 +37,7 @@ const options = {
   email: { type: 'string' },
   'first-name': { type: 'string' },
   'last-name': { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -66,6 +69,9 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
       throw new CliError(`Unknown command ${command}\n\n${OPERATOR_CLI_USAGE}`);
     if (extra.length > 0) throw new CliError(`Unexpected: ${extra.join(' ')}`);
     if (!flags.email) throw new CliError('create needs --email');
+    const role = flags.role ?? 'operator';
+    if (role !== 'operator' && role !== 'support')
+      throw new CliError(`--role is operator or support, not ${role}`);
 
     const config = await loadConfig(io.env, io.cwd);
     const password = await askPassword(io);
@@ -80,8 +86,11 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
         password,
         ...(flags['first-name'] ? { firstName: flags['first-name'] } : {}),
         ...(flags['last-name'] ? { lastName: flags['last-name'] } : {}),
+        role,
       });
-      io.stdout(`Operator account created: ${created.email}\n`);
+      io.stdout(
+        `${role === 'support' ? 'Support' : 'Operator'} account created: ${created.email}\n`,
+      );
       return 0;
     } finally {
       await database.close();

@@ -227,6 +227,40 @@ export async function startFakeStripe() {
       }
       return { status: 200, body: intent };
     }
+    if (method === 'POST' && resource === 'refunds' && !id) {
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent) return missing('payment_intent', form.payment_intent ?? '');
+      const refunded = Number(intent.amount_refunded ?? 0);
+      const amount = Number(form.amount ?? Number(intent.amount_received) - refunded);
+      if (intent.status !== 'succeeded' || refunded + amount > Number(intent.amount_received)) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'This charge cannot be refunded for that amount.',
+            },
+          },
+        };
+      }
+      intent.amount_refunded = refunded + amount;
+      return {
+        status: 200,
+        body: {
+          id: fakeId('re'),
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: Object.fromEntries(
+            Object.entries(form)
+              .filter(([key]) => key.startsWith('metadata['))
+              .map(([key, value]) => [key.slice(9, -1), value]),
+          ),
+        },
+      };
+    }
     return {
       status: 404,
       body: {

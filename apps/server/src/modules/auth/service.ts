@@ -180,7 +180,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyMfa(request: CallParsedRequest<'mfaVerify'>): Promise<{ user: SignedInUser }> {
       const user = await checkCredentials(request.name, request.password);
       await deps.mfa.verifyLoginCode(user, request.method, request.mfaToken);
-      return { user: await deps.tokens.startSession(user.id, 'full', request.uuid) };
+      return {
+        user: await deps.tokens.startSession(user.id, 'full', request.uuid, { mfaPassed: true }),
+      };
     },
 
     /**
@@ -335,6 +337,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     checkToken: (auth: AuthContext) => ({
       valid: true as const,
       expiry: auth.expiresAt.toISOString(),
+      ...(auth.masquerade ? { masquerade: true } : {}),
     }),
 
     refresh: (refreshToken: string | undefined, deviceUuid: string) =>

@@ -22,6 +22,11 @@ export function createSessionRepository(db: Db) {
       guestId?: string;
       scope: TokenScope;
       deviceUuid: string;
+      /** Signed in with a second factor. */
+      mfaPassed?: boolean;
+      /** A masquerade (issue 18): the staff member who opened it, and why. */
+      masqueradeBy?: string;
+      masqueradeReason?: string;
     }) {
       await db.insert(sessions).values(session);
     },

@@ -20,6 +20,8 @@ const ISSUER = 'evc-server';
  * with another pair of the same session instead of being taken for a stolen one.
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
+/** A masquerade token lives this long and is not refreshed (issue 18). */
+export const MASQUERADE_TTL_SECONDS = 30 * 60;
 const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup', 'guest'];
 
 const tokenExpired = () =>
@@ -37,23 +39,38 @@ export function createTokenService(deps: TokenServiceDeps) {
   const key = new TextEncoder().encode(deps.jwtSecret);
   const secondsFromNow = (seconds: number) => new Date(deps.now().getTime() + seconds * 1000);
 
-  async function issuePair(
+  async function accessToken(
     userId: string,
     sessionId: string,
     scope: TokenScope,
-  ): Promise<TokenData> {
+    ttlSeconds: number,
+    masquerade = false,
+  ) {
     // Whole seconds, so the expiry we announce is exactly the token's exp claim.
-    const accessExpiry = new Date(
-      Math.floor(secondsFromNow(deps.accessTokenTtlSeconds).getTime() / 1000) * 1000,
-    );
-    const accessToken = await new SignJWT({ scope, sid: sessionId })
+    const expiry = new Date(Math.floor(secondsFromNow(ttlSeconds).getTime() / 1000) * 1000);
+    const token = await new SignJWT({
+      scope,
+      sid: sessionId,
+      ...(masquerade ? { masq: true } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuer(ISSUER)
       .setJti(newId())
       .setIssuedAt(Math.floor(deps.now().getTime() / 1000))
-      .setExpirationTime(Math.floor(accessExpiry.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiry.getTime() / 1000))
       .sign(key);
+    return { token, expiry };
+  }
+
+  async function issuePair(
+    userId: string,
+    sessionId: string,
+    scope: TokenScope,
+  ): Promise<TokenData> {
+    const access = await accessToken(userId, sessionId, scope, deps.accessTokenTtlSeconds);
+    const accessExpiry = access.expiry;
+    const accessTokenValue = access.token;
     const refreshToken = randomToken();
     const refreshExpiry = secondsFromNow(deps.refreshTokenTtlSeconds);
     await deps.sessions.addRefreshToken({
@@ -62,7 +79,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       expiresAt: refreshExpiry,
     });
     return {
-      auth: { token: accessToken, expiry: accessExpiry.toISOString() },
+      auth: { token: accessTokenValue, expiry: accessExpiry.toISOString() },
       refresh: { token: refreshToken, expiry: refreshExpiry.toISOString() },
     };
   }
@@ -76,9 +93,16 @@ export function createTokenService(deps: TokenServiceDeps) {
     userId: string,
     scope: TokenScope,
     deviceUuid: string,
+    options: { mfaPassed?: boolean } = {},
   ): Promise<SignedInUser> {
     const sessionId = newId();
-    await deps.sessions.createSession({ id: sessionId, userId, scope, deviceUuid });
+    await deps.sessions.createSession({
+      id: sessionId,
+      userId,
+      scope,
+      deviceUuid,
+      mfaPassed: options.mfaPassed ?? false,
+    });
     const tokenData = await issuePair(userId, sessionId, scope);
     return { token: tokenData.auth.token, tokenData };
   }
@@ -91,6 +115,38 @@ export function createTokenService(deps: TokenServiceDeps) {
       const sessionId = newId();
       await deps.sessions.createSession({ id: sessionId, guestId, scope: 'guest', deviceUuid });
       return issuePair(guestId, sessionId, 'guest');
+    },
+
+    /**
+     * A support masquerade (issue 18): a session of the driver or guest that carries the staff
+     * member and the reason, with one access token of MASQUERADE_TTL_SECONDS and no refresh
+     * token, so it cannot outlive that.
+     */
+    async startMasquerade(input: {
+      driver: { kind: 'user' | 'guest'; id: string };
+      staffId: string;
+      reason: string;
+    }): Promise<{ token: string; expiry: string }> {
+      const sessionId = newId();
+      const scope: TokenScope = input.driver.kind === 'guest' ? 'guest' : 'full';
+      await deps.sessions.createSession({
+        id: sessionId,
+        ...(input.driver.kind === 'guest'
+          ? { guestId: input.driver.id }
+          : { userId: input.driver.id }),
+        scope,
+        deviceUuid: `masquerade:${input.staffId}`,
+        masqueradeBy: input.staffId,
+        masqueradeReason: input.reason,
+      });
+      const access = await accessToken(
+        input.driver.id,
+        sessionId,
+        scope,
+        MASQUERADE_TTL_SECONDS,
+        true,
+      );
+      return { token: access.token, expiry: access.expiry.toISOString() };
     },
 
     async authenticate(accessToken: string): Promise<AuthContext> {
@@ -121,6 +177,15 @@ export function createTokenService(deps: TokenServiceDeps) {
         sessionId: sid,
         scope: scope as TokenScope,
         expiresAt: new Date(exp * 1000),
+        mfaPassed: session.mfaPassed,
+        ...(session.masqueradeBy
+          ? {
+              masquerade: {
+                staffId: session.masqueradeBy,
+                reason: session.masqueradeReason ?? '',
+              },
+            }
+          : {}),
       };
     },
 
@@ -171,7 +236,8 @@ export function createTokenService(deps: TokenServiceDeps) {
       if (!session || session.revokedAt) throw sessionEnded();
       if (!session.userId) throw sessionEnded();
       await deps.sessions.revokeSession(session.id, 'upgraded to full scope', deps.now());
-      return startSession(session.userId, 'full', session.deviceUuid);
+      // The setup just confirmed a second factor.
+      return startSession(session.userId, 'full', session.deviceUuid, { mfaPassed: true });
     },
 
     async endSessionOfUser(sessionId: string, userId: string, reason: string) {

@@ -98,6 +98,16 @@ export interface PaymentProvider {
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentSnapshot>;
   /** Cancels an intent, releasing any hold; `abandoned` tells the provider nobody will use it. */
   cancel(intentId: string, idempotencyKey: string, reason?: 'abandoned'): Promise<IntentSnapshot>;
+  /**
+   * Gives back `amount` of what a succeeded intent took (support, issue 18); the caller keeps
+   * the total refunded within what was received. Answers the provider's refund id.
+   */
+  refund(input: {
+    intentId: string;
+    amount: number;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
 }
 
 /**

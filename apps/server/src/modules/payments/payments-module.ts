@@ -12,6 +12,7 @@ import type { UserRepository } from '../users/repository.ts';
 import { createAbandonedIntentSweep } from './abandoned-intents.ts';
 import { createCreditLowAlert } from './credit-low-alert.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
+import { createRefunds } from './refunds.ts';
 import { registerPaymentRoutes } from './routes.ts';
 import { createSandboxClient } from './sandbox-client.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
@@ -101,6 +102,8 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
     sessionPayments,
     /** The sweep cancelling intents nobody will use (ADR 0011). */
     intentSweep,
+    /** Support's refunds and balance credits (issue 18). */
+    refunds: createRefunds({ db, provider }),
     async registerRoutes(app: FastifyInstance, register: RegisterCall): Promise<void> {
       if (stripe && config.stripeWebhookSecret) {
         await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });

@@ -187,6 +187,21 @@ export function createSandboxProvider(db: Db): PaymentProvider {
       }
       return update(row, { status: 'canceled', amountCapturable: 0 });
     },
+
+    async refund({ intentId, amount }) {
+      const row = await lockedIntent(intentId);
+      if (row.status !== 'succeeded') {
+        throw new AppError(409, 'REFUND_NOT_POSSIBLE', `The payment is ${row.status}`);
+      }
+      if (amount < 1 || amount > row.amountReceived) {
+        throw new AppError(
+          409,
+          'REFUND_NOT_POSSIBLE',
+          `At most ${row.amountReceived} may be refunded`,
+        );
+      }
+      return { id: sandboxId('re') };
+    },
   };
 }
 

@@ -233,6 +233,21 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
         );
         return stripeIntentSnapshot(intent);
       },
+
+      async refund({ intentId, amount, reason, idempotencyKey }) {
+        const refund = await translated(
+          stripe.refunds.create(
+            {
+              payment_intent: intentId,
+              amount,
+              reason: 'requested_by_customer',
+              metadata: { reason: reason.slice(0, 500) },
+            },
+            { idempotencyKey },
+          ),
+        );
+        return { id: refund.id };
+      },
     };
   };
 }

@@ -42,6 +42,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     mfaRequired: true,
     what: 'driver who must set up multi-factor authentication at first sign-in',
   },
+  {
+    email: 'support@example.com',
+    password: 'Support-pass-2026',
+    firstName: 'Sam',
+    lastName: 'Support',
+    roles: ['support'],
+    mfaRequired: true,
+    what: 'support staff (the console; sets up multi-factor authentication at first sign-in)',
+  },
 ];
 
 /** Creates the demo accounts that do not exist yet; existing ones are left as their users left them. */

@@ -17,6 +17,8 @@ export interface NewOperator {
   password: string;
   firstName?: string;
   lastName?: string;
+  /** operator by default; support staff use the console only (issue 18). */
+  role?: 'operator' | 'support';
 }
 
 const emailAddress = z.email();
@@ -41,7 +43,7 @@ export async function hasOperator(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates a confirmed operator account (production has none until one is created this way).
+ * Creates a confirmed operator (or, with role 'support', support staff) account (production has none until one is created this way).
  * The password follows the app's rule for "weak" (spec 001 §5) and is never echoed back.
  */
 export async function createOperatorAccount(
@@ -70,11 +72,13 @@ export async function createOperatorAccount(
     id,
     email,
     passwordHash: await passwords.hash(operator.password),
-    firstName: operator.firstName ?? 'Operator',
+    firstName: operator.firstName ?? (operator.role === 'support' ? 'Support' : 'Operator'),
     lastName: operator.lastName ?? '',
     hrCode: await uniqueHrCode((code) => accounts.isHrCodeTaken(code)),
     // Runs the network and acts as support; charging is a driver's account's business.
-    roles: ['operator'],
+    roles: [operator.role ?? 'operator'],
+    // Staff need a second factor for the console: support sets one up at first sign-in.
+    mfaRequired: operator.role === 'support',
     languageCode: 'en',
     currencyCode: 'GBP',
     countryCode: 'GB',

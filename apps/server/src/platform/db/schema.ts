@@ -147,6 +147,11 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   revokedAt: timestamptz('revoked_at'),
   revokedReason: text('revoked_reason'),
+  /** Signed in with a second factor (staff calls need it). */
+  mfaPassed: boolean('mfa_passed').notNull().default(false),
+  /** A masquerade: the staff member who opened it, and why (issue 18). */
+  masqueradeBy: text('masquerade_by'),
+  masqueradeReason: text('masquerade_reason'),
 });
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calls, envelope, errorBody } from '@evc/contract';
+import { calls, envelope, errorBody, MASQUERADE_REFUSED_CALLS } from '@evc/contract';
 import type {
   CallDefinition,
   CallName,
@@ -26,6 +26,10 @@ export interface AuthContext {
   scope: TokenScope;
   /** When the access token expires. */
   expiresAt: Date;
+  /** The session was signed in with a second factor (staff calls need it). */
+  mfaPassed?: boolean;
+  /** A support masquerade (issue 18): the staff member acting as the driver or guest, and why. */
+  masquerade?: { staffId: string; reason: string };
 }
 
 export type Authenticate = (accessToken: string) => Promise<AuthContext>;
@@ -53,10 +57,52 @@ export interface CallOptions {
   };
 }
 
+/**
+ * A text answer sent as it is, not wrapped in `{ data }` (a CSV export): the call's contract
+ * response is the text.
+ */
+export class TextAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly body: string,
+    readonly filename?: string,
+  ) {}
+
+  send(reply: FastifyReply): FastifyReply {
+    reply.header('content-type', this.contentType);
+    if (this.filename)
+      reply.header('content-disposition', `attachment; filename="${this.filename}"`);
+    return reply.send(Buffer.from(this.body));
+  }
+}
+
 /** A handler answers the call's data, or the data already encoded (see EncodedAnswer). */
 export type CallHandler<K extends CallName> = (
   input: CallInput<K>,
-) => Promise<CallResponse<K> | EncodedAnswer<CallResponse<K>>>;
+) => Promise<
+  | CallResponse<K>
+  | EncodedAnswer<CallResponse<K>>
+  | (CallResponse<K> extends string ? TextAnswer : never)
+>;
+
+/**
+ * What the support module adds to every call (issue 18): who is staff, and the audit of calls
+ * made with a masquerade token. Without it, staff calls are refused.
+ */
+export interface StaffGate {
+  /** Throws a 403 unless the caller is staff and signed in with a second factor. */
+  requireStaff(auth: AuthContext): Promise<void>;
+  /**
+   * Records a call made with a masquerade token (a call's name, or a live event stream's),
+   * `outcome` 'refused' when it was.
+   */
+  recordMasquerade(auth: AuthContext, call: string, outcome: 'done' | 'refused'): Promise<void>;
+}
+
+const REFUSED_IN_MASQUERADE: ReadonlySet<string> = new Set(MASQUERADE_REFUSED_CALLS);
+
+const staffOnly = () =>
+  new AppError(403, 'STAFF_ONLY', 'Only support staff and operators may use the console');
 
 export type RegisterCall = <K extends CallName>(
   name: K,
@@ -88,6 +134,7 @@ const errorResponses = {
 export function createCallRegistrar(
   app: FastifyInstance,
   authenticate: Authenticate,
+  staff?: StaffGate,
 ): RegisterCall {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (name, handler, options = {}) => {
@@ -120,6 +167,21 @@ export function createCallRegistrar(
             'Please set up multi-factor authentication before you continue',
           );
         }
+        if (auth.masquerade) {
+          const refused = definition.staff === true || REFUSED_IN_MASQUERADE.has(name);
+          await staff?.recordMasquerade(auth, name, refused ? 'refused' : 'done');
+          if (refused) {
+            throw new AppError(
+              403,
+              'MASQUERADE_REFUSED',
+              'Support acting as a driver may not change the password, the second factors or the e-mail address, nor delete the account',
+            );
+          }
+        }
+        if (definition.staff) {
+          if (!staff) throw staffOnly();
+          await staff.requireStaff(auth);
+        }
         request.auth = auth;
       },
       handler: async (request, reply) => {
@@ -133,6 +195,7 @@ export function createCallRegistrar(
         } as CallInput<typeof name>;
         const answer = await handler(input);
         if (answer instanceof EncodedAnswer) return answer.send(request, reply);
+        if (answer instanceof TextAnswer) return answer.send(reply);
         return { data: answer };
       },
     });
