@@ -74,7 +74,7 @@ export interface LanguageControl {
 /** The current language and the spec 001 §4 rule for changing it. */
 export function useLanguage(): LanguageControl {
   const { i18n: instance } = useTranslation();
-  const { user } = useSession();
+  const { user, guest } = useSession();
   const current = instance.resolvedLanguage ?? instance.language;
   const language: LanguageCode = isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
   // Read on every render: a language file arriving re-renders through bindI18n's 'loaded'.
@@ -89,7 +89,7 @@ export function useLanguage(): LanguageControl {
         storedCode: storedLanguage(),
         userLoaded: user !== null,
         isMasq: false,
-        isGuest: false,
+        isGuest: guest !== null,
       });
       if (effects.storeLocally) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
       await instance.changeLanguage(code);
@@ -97,7 +97,7 @@ export function useLanguage(): LanguageControl {
         setUser(await setUserLanguage(user._id, code));
       }
     },
-    [instance, user],
+    [instance, user, guest],
   );
 
   return { language, available, setLanguage };
