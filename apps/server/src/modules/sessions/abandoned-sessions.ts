@@ -33,9 +33,7 @@ export function createAbandonedSessions(
     const stoppedAt = lastHeardOf(row);
     const meterStopWh = row.lastEnergyWh ?? row.meterStartWh ?? 0;
     const cost = await parts.pricing.sessionCostOf(row, { stoppedAt, meterStopWh });
-    // Only if the charger has said nothing since the sweep read the session: a late meter value
-    // would otherwise be left out of the bill.
-    const ended = await deps.sessions.updateOpenIfSilent(row.id, row.lastReportAt, {
+    const ended = await deps.sessions.updateOpen(row.id, {
       state: 'finished',
       stoppedAt,
       meterStopWh,
@@ -46,7 +44,7 @@ export function createAbandonedSessions(
       endReason: 'charger-offline',
       ...(cost ? costColumns(cost) : {}),
     });
-    // A StopTransaction or another node's sweep ended it meanwhile, or it spoke again.
+    // A StopTransaction or another node's sweep ended it meanwhile.
     if (!ended) return;
     deps.log.warn(
       { sessionId: row.id, chargerId: row.chargerId, lastHeardAt: stoppedAt },

@@ -103,22 +103,6 @@ export function createChargingSessionRepository(db: Db) {
     updateOpen: (id: string, patch: ChargingSessionPatch) =>
       updateIf(id, patch, inArray(chargingSessions.state, OPEN_STATES)),
 
-    /**
-     * Changes an open session that has heard nothing since `lastReportAt` (null: never): a report
-     * that arrived after the caller read the session leaves it as it is.
-     */
-    updateOpenIfSilent: (id: string, lastReportAt: Date | null, patch: ChargingSessionPatch) =>
-      updateIf(
-        id,
-        patch,
-        and(
-          inArray(chargingSessions.state, OPEN_STATES),
-          lastReportAt === null
-            ? isNull(chargingSessions.lastReportAt)
-            : eq(chargingSessions.lastReportAt, lastReportAt),
-        ),
-      ),
-
     /** Changes a session that draws or may draw power (linked to a transaction, not finished). */
     updateLive: (id: string, patch: ChargingSessionPatch) =>
       updateIf(id, patch, inArray(chargingSessions.state, LIVE_STATES)),
