@@ -7,6 +7,7 @@ import { createUserRepository } from '../../modules/users/repository.ts';
 import { seed } from '../../seed.ts';
 import { TEST_ARGON2, TEST_DEMO } from '../../test/test-app.ts';
 import { openDatabase } from './database.ts';
+import { DEMO_ACCOUNTS } from '../../modules/users/demo-accounts.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 
 describe('migrations on PGlite under a data directory', () => {
@@ -37,7 +38,7 @@ describe('migrations on PGlite under a data directory', () => {
       const users = await second.withSession((session) =>
         session.query<{ count: number }>('SELECT count(*)::int AS count FROM users'),
       );
-      expect(users[0]?.count).toBe(3);
+      expect(users[0]?.count).toBe(DEMO_ACCOUNTS.length);
       expect(await createUserRepository(second.db).findByEmail('driver@example.com')).toMatchObject(
         { firstName: 'Dana' },
       );
