@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimalNumber, minutesOfDay } from '@evc/domain';
+import { minutesOfDay } from '@evc/domain';
 import { barcode, chargerView } from './chargers.ts';
 import { requestId, text, TEXT_LIMITS } from './shared.ts';
 
@@ -72,10 +72,6 @@ export const updateHomeChargerRequest = z
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
-
-/** A rate typed in the wizard, in pence, as the contract takes it. */
-export const pencePerKwhText = (text: string): number | null =>
-  isDecimalNumber(text.trim()) ? Number(text.trim()) : null;
 
 const nightRate = z.object({ cost: pencePerKwh, start: clockTime, end: clockTime });
 

@@ -4,6 +4,7 @@ import {
   connectorStatusClass,
   connectorStatusWording,
   isConnectorAvailableNow,
+  isSessionStatus,
   localTimeSlot,
   toConnectorStatus,
 } from './connector-status.ts';
@@ -85,6 +86,25 @@ describe('connectorStatusClass (spec 001 §4)', () => {
 
   it('Available outside the tariff hours is styled as unavailable', () => {
     expect(connectorStatusClass('Available', true, false)).toBe('faulted');
+  });
+});
+
+describe('isSessionStatus (spec 000 §4: the statuses of a connector running a session)', () => {
+  it.each([
+    ['Preparing', true],
+    ['Charging', true],
+    ['Finishing', true],
+    ['SuspendedEV', true],
+    ['SuspendedEVSE', true],
+    ['Available', false],
+    ['Faulted', false],
+    ['Unavailable', false],
+    ['Reserved', false],
+    ['Offline', false],
+    ['Bogus', false],
+    [null, false],
+  ])('%s: %s', (status, running) => {
+    expect(isSessionStatus(status)).toBe(running);
   });
 });
 

@@ -25,6 +25,22 @@ export type ConnectorStatusWording = WordedStatus | 'InUse' | 'Paused';
 export type ConnectorStatusClass =
   'available' | 'suspended' | 'charging' | 'faulted' | 'unknown' | 'offline';
 
+/**
+ * spec 000 §4: the statuses under which a connector runs a session: its owner sees them as they
+ * are, everyone else In use (Preparing, Charging, Finishing) or Paused (both suspended).
+ */
+const SESSION_STATUSES: readonly ConnectorStatus[] = [
+  'Preparing',
+  'Charging',
+  'Finishing',
+  'SuspendedEV',
+  'SuspendedEVSE',
+];
+
+/** Whether a connector reporting `status` may be running someone's session. */
+export const isSessionStatus = (status: string | null | undefined): boolean =>
+  SESSION_STATUSES.includes(toConnectorStatus(status));
+
 /** A stored or reported status as the wire carries it: one not in the list is Unknown. */
 export function toConnectorStatus(raw: string | null | undefined): ConnectorStatus {
   return CONNECTOR_STATUSES.find((status) => status === raw) ?? 'Unknown';

@@ -5,6 +5,7 @@ import {
   isInWindow,
   minutesOfDay,
   penceToUnits,
+  unitsToPence,
   PLAN_NOT_LISTED,
   OTHER_SUPPLIER,
   tariffWizardErrors,
@@ -35,6 +36,19 @@ describe('penceToUnits (001 §3: rates received in pence, divided by 100)', () =
     [0, 0],
   ])('%dp is %d', (pence, units) => {
     expect(penceToUnits(pence)).toBeCloseTo(units, 10);
+  });
+});
+
+describe('unitsToPence (a rate typed in £ per kWh, kept in pence)', () => {
+  it.each([
+    [0.245, 24.5],
+    [0.07, 7],
+    [0.265, 26.5],
+    [-0.05, -5],
+    [0.12345, 12.345],
+    [0, 0],
+  ])('%d is %dp', (units, pence) => {
+    expect(unitsToPence(units)).toBe(pence);
   });
 });
 

@@ -15,6 +15,9 @@ export interface HomeTariff {
 /** spec 001 §3: rates are received in pence and shown divided by 100. */
 export const penceToUnits = (pence: number): number => pence / 100;
 
+/** The way back, for a rate the owner types in currency units: to a ten-thousandth of a penny. */
+export const unitsToPence = (units: number): number => Math.round(units * 1_000_000) / 10_000;
+
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** A 24-hour HH:mm time as minutes after midnight; null when it is not one. */

@@ -6,7 +6,7 @@ import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
 import { signedInAs } from '../../test/signed-in.ts';
-import { HISTORY_PAGE_SIZE } from './api/get-charge-history.ts';
+import { HISTORY_PAGE_SIZE } from '../../lib/api/calls/get-charge-history.ts';
 import { ChargeHistoryPage } from './charge-history-page.tsx';
 
 const histogram = (

@@ -18,7 +18,7 @@ import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
-import { useChargeHistory } from './api/get-charge-history.ts';
+import { useChargeHistory } from '../../lib/api/calls/get-charge-history.ts';
 import { ChargeDetails } from './charge-details.tsx';
 import './history.css';
 

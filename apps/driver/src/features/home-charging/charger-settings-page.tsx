@@ -1,4 +1,4 @@
-import { IonButton, IonLabel, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import {
   useController,
   useForm,
@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { HomeChargerView } from '@evc/contract';
 import { FormField } from '../../ui/form-field/form-field.tsx';
-import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { IonToggle } from '../../ui/ionic/ion-toggle.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useHomeCharger, useUpdateHomeCharger } from './api/home-chargers.ts';
 import { homeChargingPaths } from './charger-status.ts';
+import { ChargerTabs } from './charger-tabs.tsx';
 import { tariffFormFrom } from './tariff-form.ts';
 import { TariffWizard } from './tariff-wizard.tsx';
 import { useWizardSuppliers } from './use-wizard-suppliers.ts';
@@ -186,19 +186,12 @@ export function ChargerSettingsPage() {
         <IonSpinner name="crescent" color="primary" />
       ) : (
         <>
-          <IonSegment
-            className="home-tabs"
+          <ChargerTabs
+            tabs={TABS}
             value={tab}
-            onIonChange={(event) =>
-              setSearch({ tab: tabOf(String(event.detail.value)) }, { replace: true })
-            }
-          >
-            {TABS.map((value) => (
-              <IonSegmentButton key={value} value={value}>
-                <IonLabel>{t(`homeCharging.settings.tabs.${value}`)}</IonLabel>
-              </IonSegmentButton>
-            ))}
-          </IonSegment>
+            labels="homeCharging.settings.tabs"
+            onChange={(value) => setSearch({ tab: tabOf(value) }, { replace: true })}
+          />
           {tab === 'main' ? <MainTab charger={charger} /> : <TariffTab charger={charger} />}
           <IonButton
             expand="block"

@@ -1,19 +1,17 @@
 import type { HomeChargerView } from '@evc/contract';
 import { homeChargerGroup, type GroupableCharger } from '@evc/domain';
 
-/** What the list groups a home charger by: online, and its connectors' statuses (0 excluded). */
-export const groupable = (charger: HomeChargerView): GroupableCharger => ({
-  online: charger.online,
-  connectorStatuses: charger.connectors
-    .filter((connector) => connector.connectornumber !== 0)
-    .map((connector) => connector.currentStatus.status),
-});
-
-export const chargerGroup = (charger: HomeChargerView) => homeChargerGroup(groupable(charger));
-
 /** The connectors a charge can be started on (connector 0 is the charger itself). */
 export const chargeConnectors = (charger: HomeChargerView) =>
   charger.connectors.filter((connector) => connector.connectornumber !== 0);
+
+/** What the list groups a home charger by: online, and its connectors' statuses. */
+export const groupable = (charger: HomeChargerView): GroupableCharger => ({
+  online: charger.online,
+  connectorStatuses: chargeConnectors(charger).map((connector) => connector.currentStatus.status),
+});
+
+export const chargerGroup = (charger: HomeChargerView) => homeChargerGroup(groupable(charger));
 
 /** Where each page of a home charger lives. */
 export const homeChargingPaths = {

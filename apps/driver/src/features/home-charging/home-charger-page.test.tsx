@@ -8,7 +8,7 @@ import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { signedInAs } from '../../test/signed-in.ts';
 import { callsTo, fakeApi, ok, type SeenRequest } from '../../test/stub-server.ts';
 import { transactionView } from '../../test/transaction-view.ts';
-import { SESSIONS_PAGE_SIZE } from './api/charger-sessions.ts';
+import { HISTORY_PAGE_SIZE as SESSIONS_PAGE_SIZE } from '../../lib/api/calls/get-charge-history.ts';
 import { HomeChargerPage } from './home-charger-page.tsx';
 import { homeCharger, homeSession } from './test-support.ts';
 

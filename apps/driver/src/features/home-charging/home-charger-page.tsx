@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { IonButton, IonIcon, IonLabel, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { settingsOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useHomeCharger } from './api/home-chargers.ts';
 import { homeChargingPaths } from './charger-status.ts';
+import { ChargerTabs } from './charger-tabs.tsx';
 import { KnowledgeBaseLink } from './knowledge-base-link.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { SessionsTab } from './sessions-tab.tsx';
@@ -38,17 +38,12 @@ export function HomeChargerPage() {
         <IonSpinner name="crescent" color="primary" />
       ) : (
         <>
-          <IonSegment
-            className="home-tabs"
+          <ChargerTabs
+            tabs={TABS}
             value={tab}
-            onIonChange={(event) => show({ tab: tabOf(String(event.detail.value)) })}
-          >
-            {TABS.map((value) => (
-              <IonSegmentButton key={value} value={value}>
-                <IonLabel>{t(`homeCharging.tabs.${value}`)}</IonLabel>
-              </IonSegmentButton>
-            ))}
-          </IonSegment>
+            labels="homeCharging.tabs"
+            onChange={(value) => show({ tab: tabOf(value) })}
+          />
           <h2 className="home-tab-title">{t(`homeCharging.tabTitles.${tab}`)}</h2>
           {tab === 'OVERVIEW' && <OverviewTab charger={charger} />}
           {tab === 'ENERGY' && (

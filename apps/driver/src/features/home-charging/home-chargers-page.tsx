@@ -7,15 +7,14 @@ import type { HomeChargerView } from '@evc/contract';
 import { useDates } from '../../lib/dates.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useHomeChargers } from './api/home-chargers.ts';
-import { groupable, homeChargingPaths } from './charger-status.ts';
+import { chargeConnectors, groupable, homeChargingPaths } from './charger-status.ts';
 import { KnowledgeBaseLink } from './knowledge-base-link.tsx';
 import './home-charging.css';
 
 function ChargerRow({ charger }: { charger: HomeChargerView }) {
   const { t } = useTranslation();
   const dates = useDates();
-  const status = charger.connectors.find((connector) => connector.connectornumber !== 0)
-    ?.currentStatus.status;
+  const status = chargeConnectors(charger)[0]?.currentStatus.status;
   return (
     <li>
       <Link

@@ -18,7 +18,7 @@ import {
   useStartHomeCharge,
   useStopHomeCharge,
 } from './api/charger-commands.ts';
-import { useLastChargerSession } from './api/charger-sessions.ts';
+import { useLastSessionAt } from '../../lib/api/calls/get-charge-history.ts';
 import { chargeConnectors, chargerGroup } from './charger-status.ts';
 import { SessionItem } from './session-item.tsx';
 
@@ -68,7 +68,7 @@ export function OverviewTab({ charger }: { charger: HomeChargerView }) {
   const errorMessage = useErrorMessage();
   const { user } = useSession();
   const latest = useLatestChargingSession();
-  const last = useLastChargerSession(user?.HRCode ?? '', charger._id);
+  const last = useLastSessionAt(user?.HRCode ?? '', charger._id);
   const start = useStartHomeCharge();
   const stop = useStopHomeCharge();
   const session = latest.data;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { FormError } from '../../ui/page-view/page-view.tsx';
-import { useChargerSessions } from './api/charger-sessions.ts';
+import { useChargeHistory } from '../../lib/api/calls/get-charge-history.ts';
 import { SessionItem } from './session-item.tsx';
 
 /** spec 001 §2 SESSIONS (Charge Sessions): every session at the charger with its home cost. */
@@ -11,7 +11,7 @@ export function SessionsTab({ chargerId }: { chargerId: string }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const { user } = useSession();
-  const sessions = useChargerSessions(user?.HRCode ?? '', chargerId);
+  const sessions = useChargeHistory(user?.HRCode ?? '', chargerId);
   const items = sessions.data?.pages.flat() ?? [];
   if (sessions.error) return <FormError message={errorMessage(sessions.error)} />;
   if (sessions.isPending) return <IonSpinner name="crescent" color="primary" />;

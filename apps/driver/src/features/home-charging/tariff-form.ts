@@ -4,15 +4,16 @@ import {
   PLAN_NOT_LISTED,
   penceToUnits,
   tariffWizardErrors,
+  unitsToPence,
   type TariffWizardField,
   type TariffWizardForm,
 } from '@evc/domain';
 
 /**
  * The wizard takes rates in currency units per kWh (£0.245), as the app shows them (spec 001 §3:
- * received in pence and divided by 100); the contract keeps pence. Rounded so 0.245 is 24.5.
+ * received in pence and divided by 100); the contract keeps pence.
  */
-const unitsToPence = (text: string): number => Math.round(Number(text.trim()) * 1_000_000) / 10_000;
+const typedPence = (text: string): number => unitsToPence(Number(text.trim()));
 const unitsText = (pence: number): string => String(penceToUnits(pence));
 
 /** An empty wizard: pickers unset, or (no pickers: NO_ENERGY_SUPPLIERS) both names typed. */
@@ -80,9 +81,9 @@ export function homeTariffOf(form: TariffWizardForm): HomeTariffData | null {
     supplier: (form.supplier === OTHER_SUPPLIER ? form.supplierName : form.supplier).trim(),
     plan: (typedPlan ? form.planName : form.plan).trim(),
     postcode: form.postcode.trim(),
-    dayRateCost: unitsToPence(form.dayRate),
+    dayRateCost: typedPence(form.dayRate),
     nightRate: form.nightRates
-      ? { cost: unitsToPence(form.nightRate), start: form.nightStart, end: form.nightEnd }
+      ? { cost: typedPence(form.nightRate), start: form.nightStart, end: form.nightEnd }
       : null,
   };
 }

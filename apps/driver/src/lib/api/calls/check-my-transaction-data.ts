@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { toConnectorStatus } from '@evc/domain';
+import { isSessionStatus, toConnectorStatus } from '@evc/domain';
 import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
-
-/** The statuses under which a connector may be running the driver's own session (000 §4). */
-const SESSION_STATUSES = new Set([
-  'Preparing',
-  'Charging',
-  'Finishing',
-  'SuspendedEV',
-  'SuspendedEVSE',
-]);
 
 /**
  * POST /checkMyTransactionData {chargerid, connectorid}: whether the connector's current session
@@ -24,7 +15,7 @@ export function useOwnsConnectorSession(
   online: boolean,
 ): boolean {
   const shown = toConnectorStatus(status);
-  const busy = online && SESSION_STATUSES.has(shown);
+  const busy = online && isSessionStatus(shown);
   const mine = useQuery({
     queryKey: callQueryKey('checkMyTransactionData', { chargerid, connectorid, status: shown }),
     queryFn: () => callApi('checkMyTransactionData', { chargerid, connectorid }),
