@@ -95,3 +95,20 @@ test('the support page shows the helpline for the driver’s country', async () 
   await page.getByRole('link', { name: '+44 20 7946 0123' }).waitFor();
   await context.close();
 });
+
+test('a menu link tapped while the menu is still sliding in opens its page and the menu closes', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+
+  const menu = page.locator('ion-menu');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // A tap that does not wait for the slide to finish, as a quick thumb on a slow phone does.
+  await menu.getByText('Settings', { exact: true }).dispatchEvent('click');
+  await page.waitForURL('**/settings');
+  await expect.poll(() => menu.evaluate((el) => el.classList.contains('show-menu'))).toBe(false);
+  await page.getByText('Edit your details', { exact: true }).click();
+  await page.waitForURL('**/edit-user');
+  await context.close();
+});

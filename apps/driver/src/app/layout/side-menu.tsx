@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   IonContent,
   IonFooter,
@@ -36,6 +36,16 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
   const visible = useFeatureVisibility();
   const [videoOpen, setVideoOpen] = useState(false);
   const videoUrl = brand.howToVideoUrl;
+  const menu = useRef<HTMLIonMenuElement>(null);
+  const pathname = useRef(location.pathname);
+  const openedOn = useRef(location.pathname);
+
+  // A link tapped while the menu is still sliding in navigates, but Ionic ignores a close asked
+  // for mid-animation: the menu then closes once it has finished opening, or as the page changes.
+  useEffect(() => {
+    pathname.current = location.pathname;
+    void menu.current?.close();
+  }, [location.pathname]);
 
   const entries: readonly MenuEntry[] = !user && guest ? GUEST_MENU_ENTRIES : MENU_ENTRIES;
   const shown = entries.filter((entry: MenuEntry) => {
@@ -45,11 +55,18 @@ export function SideMenu({ contentId, disabled, isRegistered }: SideMenuProps) {
 
   return (
     <IonMenu
+      ref={menu}
       menuId="main-menu"
       contentId={contentId}
       type="overlay"
       disabled={disabled}
       className="side-menu"
+      onIonWillOpen={() => {
+        openedOn.current = pathname.current;
+      }}
+      onIonDidOpen={() => {
+        if (openedOn.current !== pathname.current) void menu.current?.close();
+      }}
     >
       <IonContent>
         <div className="side-menu__header">
