@@ -73,6 +73,12 @@ test('an owner adopts the demo home charger, enters a tariff, charges free and s
   await page.locator('ion-button', { hasText: 'Start charging' }).first().click();
   await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
   await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
+  // The charger's page words the connector as its session's owner sees it (000 §4).
+  const charging = page.url();
+  await page.goto(`${brandUrl}/charger-details/1006`);
+  await page.locator('.status-chip[data-status="Charging"]').waitFor();
+  await shoot(page, 'home-charger-details-owner');
+  await page.goto(charging);
   await page.getByRole('button', { name: 'Stop charging' }).click();
   await page.waitForURL('**/charging-completed?**');
   await page.getByRole('heading', { name: 'Charging complete' }).waitFor({ timeout: 60_000 });
@@ -97,6 +103,17 @@ test('an owner adopts the demo home charger, enters a tariff, charges free and s
   await page.waitForFunction(settled, 'en');
   expect(await overflowing(page)).toEqual([]);
   await shoot(page, 'home-energy');
+
+  // Settings: the name and flags, the off-peak hours worded; the tariff as saved.
+  await page.goto(`${brandUrl}${chargerPath}/settings`);
+  await expect(page.getByLabel('Charger name').inputValue()).resolves.toBe('Garage');
+  await page.getByText('at peak times, 09:00–11:00 and 16:00–19:00').waitFor();
+  await page.waitForFunction(settled, 'en');
+  expect(await overflowing(page)).toEqual([]);
+  await shoot(page, 'home-settings-main');
+  await page.goto(`${brandUrl}${chargerPath}/settings?tab=tariff`);
+  await expect(page.getByLabel('Day rate (£ per kWh)').inputValue()).resolves.toBe('0.265');
+  await shoot(page, 'home-settings-tariff');
 
   // The list groups it under its status, with the tariff set.
   await page.goto(`${brandUrl}/home-charging`);

@@ -83,6 +83,21 @@ describe('ChangePasswordPage (spec 001 §5)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/change-password');
   });
 
+  it('says in its own words that support acting for the driver cannot change the password', async () => {
+    stubServer(() =>
+      json(403, { message: 'Support acting as a driver may not…', code: 'MASQUERADE_REFUSED' }),
+    );
+    const { container } = renderPage();
+    await fillForm(container, 'Driver-pass-2026', STRONG, STRONG);
+    await screen.findByText('Very strong');
+    await submitForm(container);
+    expect(
+      await screen.findByText(
+        'Support acting for a driver cannot change the password, the sign-in methods or the e-mail address, nor delete the account.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('confirms a change with an alert, then goes home', async () => {
     const seen = stubServer(() => json(200, { data: true }));
     const { container } = renderPage();

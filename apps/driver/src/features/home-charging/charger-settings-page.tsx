@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { HomeChargerView } from '@evc/contract';
+import { OFF_PEAK_BLOCKS, RANDOMISED_DELAY_MAX_SECONDS, secondsToClockTime } from '@evc/domain';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { IonToggle } from '../../ui/ionic/ion-toggle.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -19,6 +20,12 @@ import { tariffFormFrom } from './tariff-form.ts';
 import { TariffWizard } from './tariff-wizard.tsx';
 import { useWizardSuppliers } from './use-wizard-suppliers.ts';
 import './home-charging.css';
+
+/** The off-peak blocks (001 §9) as the note words them: 09:00–11:00 and 16:00–19:00. */
+const [first, second] = OFF_PEAK_BLOCKS.map(
+  ([from, to]) => `${secondsToClockTime(from * 60)}–${secondsToClockTime(to * 60)}`,
+);
+const offPeakTimes = { first, second };
 
 const TABS = ['main', 'tariff'] as const;
 type Tab = (typeof TABS)[number];
@@ -101,13 +108,15 @@ function MainTab({ charger }: { charger: HomeChargerView }) {
         control={control}
         name="offPeak"
         label={t('homeCharging.settings.offPeak')}
-        note={t('homeCharging.settings.offPeakNote')}
+        note={t('homeCharging.settings.offPeakNote', offPeakTimes)}
       />
       <Flag
         control={control}
         name="randomisedDelay"
         label={t('homeCharging.settings.randomisedDelay')}
-        note={t('homeCharging.settings.randomisedDelayNote')}
+        note={t('homeCharging.settings.randomisedDelayNote', {
+          minutes: RANDOMISED_DELAY_MAX_SECONDS / 60,
+        })}
       />
       <FormError message={update.error ? t('homeCharging.settingsError') : null} />
       {update.isSuccess && (

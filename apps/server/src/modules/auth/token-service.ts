@@ -69,8 +69,6 @@ export function createTokenService(deps: TokenServiceDeps) {
     scope: TokenScope,
   ): Promise<TokenData> {
     const access = await accessToken(userId, sessionId, scope, deps.accessTokenTtlSeconds);
-    const accessExpiry = access.expiry;
-    const accessTokenValue = access.token;
     const refreshToken = randomToken();
     const refreshExpiry = secondsFromNow(deps.refreshTokenTtlSeconds);
     await deps.sessions.addRefreshToken({
@@ -79,7 +77,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       expiresAt: refreshExpiry,
     });
     return {
-      auth: { token: accessTokenValue, expiry: accessExpiry.toISOString() },
+      auth: { token: access.token, expiry: access.expiry.toISOString() },
       refresh: { token: refreshToken, expiry: refreshExpiry.toISOString() },
     };
   }

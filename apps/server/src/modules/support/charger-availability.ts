@@ -63,10 +63,19 @@ export async function chargersWithAvailability(
         desc(connectorStatusHistory.id),
       ),
   ]);
+  // Grouped once: a month of a network's history is many rows.
   const changesOf = new Map<string, StatusChange[]>();
   for (const change of changes) {
     const k = key(change.chargerId, change.connectorNumber);
-    changesOf.set(k, [...(changesOf.get(k) ?? []), { status: change.status, at: change.at }]);
+    const list = changesOf.get(k) ?? [];
+    if (list.length === 0) changesOf.set(k, list);
+    list.push({ status: change.status, at: change.at });
+  }
+  const connectorsOf = new Map<string, (typeof connectorRows)[number][]>();
+  for (const connector of connectorRows) {
+    const list = connectorsOf.get(connector.chargerId) ?? [];
+    if (list.length === 0) connectorsOf.set(connector.chargerId, list);
+    list.push(connector);
   }
   const beforeOf = new Map(
     before.map((row) => [key(row.chargerId, row.connectorNumber), row.status]),
@@ -75,7 +84,7 @@ export async function chargersWithAvailability(
     from: from.toISOString(),
     to: to.toISOString(),
     chargers: chargerRows.map((charger) => {
-      const own = connectorRows.filter((c) => c.chargerId === charger.id);
+      const own = connectorsOf.get(charger.id) ?? [];
       const availability = chargerAvailability(
         own.map((connector) =>
           connectorAvailability({
