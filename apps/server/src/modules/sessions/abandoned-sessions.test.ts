@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChargerView } from '@evc/contract';
-import { chargingSessions } from '../../platform/db/schema.ts';
+import { chargingSessions, ocppMeterValues } from '../../platform/db/schema.ts';
 import { capturedLog } from '../../test/captured-log.ts';
 import { DRIVER, type TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { until, userRow } from '../../test/test-users.ts';
+import { createChargingSessionRepository } from './charging-session-repository.ts';
 import { energyAt45p, sessionSteps, START_TIMEOUT_MS } from './test-support.ts';
 
 /** Silence after which a session of a charger that went away is ended, in these tests. */
@@ -154,6 +155,46 @@ describe('a session whose charger went away', () => {
     expect(reconciled.payment.captured).toBe(cost);
     expect(await sandboxIntent(intentId)).toMatchObject({ amount_received: cost });
     expect((await userRow(t, DRIVER.email)).balanceMinor).toBe(balanceBefore + final - cost);
+  });
+
+  test('a sweep that read a session before its charger spoke again leaves it open; a reading stored but not yet applied is billed', async () => {
+    const charger = await bed.charger('CP-AWAY-LATE', '5404');
+    const client = await connectedCharger('CP-AWAY-LATE');
+    const { sessionId, transactionId } = await chargingTo(client, charger, 1000);
+    const read = async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(chargingSessions)
+        .where(eq(chargingSessions.id, sessionId));
+      if (!row?.lastReportAt) throw new Error('the session has heard its charger');
+      return row;
+    };
+    const sessions = createChargingSessionRepository(t.database.db);
+    const heard = (await read()).lastReportAt;
+    if (!heard) throw new Error('the session has heard its charger');
+    const patch = { state: 'finished' as const, meterStopWh: 1000 };
+
+    // The sweep's cutoff is before the charger's last word: it spoke again after the sweep read.
+    expect(await sessions.endIfStillSilent(await read(), heard, patch)).toBeUndefined();
+    // A reading the ledger holds above the one the sweep would end on: still open.
+    await t.database.db.insert(ocppMeterValues).values({
+      chargerId: (await read()).chargerId,
+      connectorNumber: 1,
+      transactionId,
+      energyWh: 1500,
+      sampledAt: new Date(),
+    });
+    const later = new Date(heard.getTime() + 1);
+    expect(await sessions.endIfStillSilent(await read(), later, patch)).toBeUndefined();
+    expect((await read()).state).toBe('charging');
+    expect(await sessions.lastMeteredWh((await read()).chargerId, transactionId)).toBe(1500);
+
+    // The sweep itself ends it on the ledger's reading, which its meter values had not applied.
+    await client.close({ force: true });
+    const done = await ended(sessionId);
+    expect(done.data.meterStop).toBe(1500);
+    expect(done.data.cost.applied_cost.total).toBe(energyAt45p(1500));
+    expect(done.payment.captured).toBe(energyAt45p(1500));
   });
 
   test('ends when its charger, back online, reports the connector Available after a reboot', async () => {

@@ -29,11 +29,16 @@ export function createAbandonedSessions(
 ) {
   const changed = (row: ChargingSessionRow) => announceSessionChanged(deps.bus, row);
 
-  async function end(row: ChargingSessionRow): Promise<void> {
+  async function end(row: ChargingSessionRow, silentSince: Date): Promise<void> {
     const stoppedAt = lastHeardOf(row);
-    const meterStopWh = row.lastEnergyWh ?? row.meterStartWh ?? 0;
+    // The ledger's last reading too: a meter value stored but not yet applied to the session.
+    const ledgerWh =
+      row.transactionId === null
+        ? null
+        : await deps.sessions.lastMeteredWh(row.chargerId, row.transactionId);
+    const meterStopWh = Math.max(row.lastEnergyWh ?? row.meterStartWh ?? 0, ledgerWh ?? 0);
     const cost = await parts.pricing.sessionCostOf(row, { stoppedAt, meterStopWh });
-    const ended = await deps.sessions.updateOpen(row.id, {
+    const ended = await deps.sessions.endIfStillSilent(row, silentSince, {
       state: 'finished',
       stoppedAt,
       meterStopWh,
@@ -44,7 +49,8 @@ export function createAbandonedSessions(
       endReason: 'charger-offline',
       ...(cost ? costColumns(cost) : {}),
     });
-    // A StopTransaction or another node's sweep ended it meanwhile.
+    // A StopTransaction or another node's sweep ended it meanwhile, or the charger spoke again
+    // (the next sweep ends it on its last word).
     if (!ended) return;
     deps.log.warn(
       { sessionId: row.id, chargerId: row.chargerId, lastHeardAt: stoppedAt },
@@ -57,7 +63,8 @@ export function createAbandonedSessions(
   /** The sweep's job: every session the rule calls abandoned, ended. */
   async function endAbandoned(): Promise<void> {
     const now = deps.now();
-    const candidates = await deps.sessions.silentSince(new Date(now.getTime() - abandonAfterMs));
+    const silentSince = new Date(now.getTime() - abandonAfterMs);
+    const candidates = await deps.sessions.silentSince(silentSince);
     for (const { session, chargerOnline, connectorStatus } of candidates) {
       const abandoned = isSessionAbandoned({
         lastHeardAt: lastHeardOf(session),
@@ -66,7 +73,7 @@ export function createAbandonedSessions(
         connectorStatus,
         abandonAfterMs,
       });
-      if (abandoned) await end(session);
+      if (abandoned) await end(session, silentSince);
     }
   }
 

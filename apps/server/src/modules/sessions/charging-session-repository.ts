@@ -4,6 +4,7 @@ import {
   chargers,
   chargingSessions,
   connectors,
+  ocppMeterValues,
   type ChargingSessionRow,
   type ChargingSessionState,
 } from '../../platform/db/schema.ts';
@@ -102,6 +103,42 @@ export function createChargingSessionRepository(db: Db) {
     /** Changes a session that is still charging, paused or waiting; a finished one stays as it is. */
     updateOpen: (id: string, patch: ChargingSessionPatch) =>
       updateIf(id, patch, inArray(chargingSessions.state, OPEN_STATES)),
+
+    /**
+     * Ends an open session of a charger that went away, only if it is still silent since
+     * `silentSince` and its charger's ledger holds no reading above `meterStopWh` for it: a meter
+     * value received after the sweep read the session leaves it open, to be ended on that value.
+     */
+    endIfStillSilent: (
+      row: Pick<ChargingSessionRow, 'id' | 'chargerId' | 'transactionId'>,
+      silentSince: Date,
+      patch: ChargingSessionPatch & { meterStopWh: number },
+    ) =>
+      updateIf(
+        row.id,
+        patch,
+        and(
+          inArray(chargingSessions.state, OPEN_STATES),
+          sql`COALESCE(${chargingSessions.lastReportAt}, ${chargingSessions.startedAt}, ${chargingSessions.createdAt}) < ${silentSince.toISOString()}`,
+          row.transactionId === null
+            ? undefined
+            : sql`NOT EXISTS (SELECT 1 FROM ${ocppMeterValues} WHERE ${ocppMeterValues.chargerId} = ${row.chargerId} AND ${ocppMeterValues.transactionId} = ${row.transactionId} AND ${ocppMeterValues.energyWh} > ${patch.meterStopWh})`,
+        ),
+      ),
+
+    /** The highest energy reading a charger's ledger holds for one of its transactions. */
+    async lastMeteredWh(chargerId: string, transactionId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ energyWh: sql<string | number | null>`MAX(${ocppMeterValues.energyWh})` })
+        .from(ocppMeterValues)
+        .where(
+          and(
+            eq(ocppMeterValues.chargerId, chargerId),
+            eq(ocppMeterValues.transactionId, transactionId),
+          ),
+        );
+      return row?.energyWh === null || row?.energyWh === undefined ? null : Number(row.energyWh);
+    },
 
     /** Changes a session that draws or may draw power (linked to a transaction, not finished). */
     updateLive: (id: string, patch: ChargingSessionPatch) =>
