@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderConsole } from '../test/fake-api.tsx';
 import { OVERVIEW } from '../test/overview.ts';
-import { masqueradeOrigin } from '../lib/masquerade.ts';
+import { masqueradeHostProblem, masqueradeOrigin } from '../lib/masquerade.ts';
 
 describe('open the app as this driver', () => {
   it.each([
@@ -18,6 +18,23 @@ describe('open the app as this driver', () => {
     ],
   ])('the console at %o frames the app at %s', (location, origin) => {
     expect(masqueradeOrigin(location)).toBe(origin);
+  });
+
+  it.each([
+    ['voltway.localhost', '8080', undefined],
+    ['app.voltway.example.com', '', undefined],
+    [
+      'localhost',
+      '8080',
+      { blocking: false, betterConsoleUrl: 'http://evcharge.localhost:8080/console' },
+    ],
+    [
+      '127.0.0.1',
+      '8080',
+      { blocking: true, betterConsoleUrl: 'http://evcharge.localhost:8080/console' },
+    ],
+  ])('on %s:%s the frame’s problem is %o', (hostname, port, problem) => {
+    expect(masqueradeHostProblem({ protocol: 'http:', hostname, port })).toEqual(problem);
   });
 
   it('hands the token to the framed app’s origin only, and sends the clear messages', async () => {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { DriverKind } from '@evc/contract';
 import { useStaffSession } from '../lib/staff-session.tsx';
 import {
+  masqueradeHostProblem,
   masqueradeOrigin,
   postToApp,
   type ClearMessageType,
@@ -31,6 +32,7 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
   const frame = useRef<HTMLIFrameElement>(null);
   const [opened, setOpened] = useState<Opened>();
   const origin = masqueradeOrigin(window.location);
+  const hostProblem = masqueradeHostProblem(window.location);
 
   const send = (message: MasqueradeMessage) => {
     const target = frame.current?.contentWindow;
@@ -47,17 +49,28 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
         A 30-minute session that cannot be renewed; everything done in it is audited with your
         reason.
       </p>
-      <ReasonAction
-        label={`Open the app as this ${kind === 'guest' ? 'guest' : 'driver'}`}
-        onSubmit={async (reason) => {
-          const answer = await staff.call('consoleMasquerade', {
-            params: { driverid: driverId },
-            body: { reason },
-          });
-          setOpened({ token: answer.token, kind: answer.kind, expiry: answer.expiry });
-          return `Opened until ${when(answer.expiry)}.`;
-        }}
-      />
+      {hostProblem && (
+        <p className="warning">
+          {hostProblem.blocking
+            ? 'The app cannot be opened as a driver from an IP address. '
+            : 'If the app below stays blank, this browser keeps it from storing its session on another site. '}
+          Open the console at{' '}
+          <a href={hostProblem.betterConsoleUrl}>{hostProblem.betterConsoleUrl}</a>.
+        </p>
+      )}
+      {hostProblem?.blocking ? null : (
+        <ReasonAction
+          label={`Open the app as this ${kind === 'guest' ? 'guest' : 'driver'}`}
+          onSubmit={async (reason) => {
+            const answer = await staff.call('consoleMasquerade', {
+              params: { driverid: driverId },
+              body: { reason },
+            });
+            setOpened({ token: answer.token, kind: answer.kind, expiry: answer.expiry });
+            return `Opened until ${when(answer.expiry)}.`;
+          }}
+        />
+      )}
       {opened && (
         <>
           <div className="row wrap">

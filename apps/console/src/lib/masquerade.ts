@@ -1,4 +1,4 @@
-import { MASQUERADE_HOST_PREFIX } from '@evc/brands';
+import { brandDefinition, MASQUERADE_HOST_PREFIX, resolveBrand } from '@evc/brands';
 import type { DriverKind } from '@evc/contract';
 
 /**
@@ -27,4 +27,25 @@ export function postToApp(
   origin: string,
 ): void {
   frame.postMessage(message, origin);
+}
+
+/**
+ * Why the frame may not work from the console's host, or nothing. An IP address has no
+ * support-masquerade name. On a one-label host (`localhost`) the prefixed host is another site, so
+ * a browser that blocks third-party storage keeps the framed app from storing its session; under
+ * a brand's host (`evcharge.localhost`, `app.voltway.example.com`) both are one site.
+ */
+export function masqueradeHostProblem(
+  consoleLocation: Pick<Location, 'protocol' | 'hostname' | 'port'>,
+): { blocking: boolean; betterConsoleUrl: string } | undefined {
+  const { hostname } = consoleLocation;
+  const isIp = /^[\d.]+$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
+  if (!isIp && hostname.includes('.')) return undefined;
+  const brand = resolveBrand(hostname).brand;
+  const fragment = brandDefinition(brand.id)?.urlFragments[0] ?? brand.id;
+  const port = consoleLocation.port ? `:${consoleLocation.port}` : '';
+  return {
+    blocking: isIp,
+    betterConsoleUrl: `${consoleLocation.protocol}//${fragment}.localhost${port}/console`,
+  };
 }
