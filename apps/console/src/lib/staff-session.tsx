@@ -69,7 +69,17 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     () => ({
       signedIn: tokens !== null,
       signIn: (user) => update(user.tokenData),
-      signOut: () => update(null),
+      signOut: () => {
+        const current = storedSession();
+        update(null);
+        // Ends the session on the server too; the tab forgets it whatever the answer.
+        if (current) {
+          callApi('logout', {
+            token: current.auth.token,
+            body: { tokens: { token: current.auth.token, refreshToken: current.refresh.token } },
+          }).catch(() => undefined);
+        }
+      },
       call: (name, options = {}) => withToken((token) => callApi(name, { ...options, token })),
       callText: (name, options = {}) =>
         withToken((token) => callApiText(name, { ...options, token })),

@@ -29,7 +29,7 @@ describe('staff sign-in', () => {
     });
     renderConsole('/', false);
     const user = await typeCredentials('support@example.com', 'Support-pass-2026');
-    await screen.findByText('We have sent a 6-digit code by e-mail.');
+    await screen.findByText('We have sent a 6-digit code by e-mail to s***@example.com.');
     expect(bodyOf(calls, '/api/development/user/mfa/requestToken')).toMatchObject({
       name: 'support@example.com',
       method: 'email',
@@ -111,5 +111,19 @@ describe('staff sign-in', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your 6 digit code was not recognised',
     );
+  });
+
+  it('signs out on the server and in the tab', async () => {
+    const calls = fakeApi({
+      'POST /api/console/drivers/find': () => ({ drivers: [] }),
+      'POST /api/development/logout': () => true,
+    });
+    renderConsole('/');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(sessionStorage.getItem('evc-console-session')).toBeNull();
+    expect(calls.find((call) => call.path === '/api/development/logout')?.body).toEqual({
+      tokens: { token: 'staff-token', refreshToken: 'staff-refresh' },
+    });
   });
 });

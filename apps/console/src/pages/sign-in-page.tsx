@@ -23,6 +23,11 @@ const methodWording: Record<MfaMethod, string> = {
   app: 'authenticator app',
 };
 
+const hintOf = (step: Extract<Step, { kind: 'verify' }>) => {
+  const hint = step.options.find((option) => option.method === step.method)?.hint;
+  return hint ? ` to ${hint}` : '';
+};
+
 /** Staff sign-in: e-mail and password, then the second factor's code (issue 18). */
 export function SignInPage() {
   const session = useStaffSession();
@@ -157,7 +162,7 @@ export function SignInPage() {
               ? `Staff sign in with a second factor. We have e-mailed a 6-digit code to ${email} to set it up.`
               : step.method === 'app'
                 ? 'Type the 6-digit code your authenticator app shows.'
-                : `We have sent a 6-digit code by ${methodWording[step.method]}.`}
+                : `We have sent a 6-digit code by ${methodWording[step.method]}${hintOf(step)}.`}
           </p>
           <label>
             Code
