@@ -87,6 +87,7 @@ export default tseslint.config(
       'apps/driver/android/**',
       'apps/driver/ios/**',
       'apps/driver/dev-dist/**',
+      'apps/console/dist/**',
       'eslint.config.js',
     ],
   },
@@ -110,7 +111,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.ts', 'apps/driver/src/**/*.{ts,tsx}'],
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/driver/src/**/*.{ts,tsx}',
+      'apps/console/src/**/*.{ts,tsx}',
+    ],
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'] },
     rules: {
@@ -154,6 +159,32 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [ionicOneByOne], patterns: ['**/app/*', '**/features/*'] },
+      ],
+    },
+  },
+  {
+    // The support console (issue 18, ADR 0023): a React app of its own that shares the
+    // packages, never the driver app's or the server's code.
+    files: ['apps/console/src/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/apps/*',
+                '**/driver/src/**',
+                '**/server/src/**',
+                '@evc/driver',
+                '@evc/server',
+              ],
+              message: 'The console shares packages/* only.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/driver', 'tools/charger-sim'],
+    projects: ['packages/*', 'apps/server', 'apps/driver', 'apps/console', 'tools/charger-sim'],
   },
 });

@@ -76,6 +76,8 @@ const appConfig: UserConfig = {
           /^\/ocpp\//,
           /^\/manifest\.webmanifest$/,
           /^\/brand-icon\//,
+          // The support console is an app of its own at /console (ADR 0023).
+          /^\/console(\/|$)/,
         ],
         runtimeCaching: [
           {

@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isConsolePath, serveConsoleApp } from './console-app-files.ts';
 import { SERVER_ROOT, type AppConfig } from './platform/config.ts';
 import { API_PREFIX } from './platform/http/call-registrar.ts';
 
 export const CAR_ASSETS_DIR = path.join(SERVER_ROOT, 'assets/cars');
-const NON_APP_PREFIXES = [API_PREFIX, '/dev', '/ocpp', '/brand-icon'];
+const NON_APP_PREFIXES = [API_PREFIX, '/dev', '/ocpp', '/brand-icon', '/console'];
 
 /**
  * The car pictures, the built driver app when there is one (its page for every route of its
- * own), and a 404 in the wire's shape for everything else. Registered last: it answers what no
+ * own), the built support console under /console (console-app-files.ts), and a 404 in the wire's shape for everything else. Registered last: it answers what no
  * module's route did.
  */
 export async function serveDriverApp(app: FastifyInstance, config: AppConfig): Promise<void> {
@@ -37,8 +38,12 @@ export async function serveDriverApp(app: FastifyInstance, config: AppConfig): P
       },
     });
   }
+  const consolePage = await serveConsoleApp(app, config);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    if (consolePage && request.method === 'GET' && isConsolePath(pathname)) {
+      if (!isAssetPath(pathname.slice('/console'.length))) return consolePage(reply);
+    }
     if (appRoot && request.method === 'GET' && isAppRoute(pathname) && !isAssetPath(pathname)) {
       return reply.sendFile('index.html', appRoot);
     }

@@ -2,14 +2,22 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX } from './platform/http/call-registrar.ts';
+import { MASQUERADE_HOST_PREFIX, withoutMasqueradePrefix } from '@evc/brands';
+import { isConsolePath } from './console-app-files.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
   appContentSecurityPolicy,
+  consoleContentSecurityPolicy,
+  masqueradeAppContentSecurityPolicy,
 } from './platform/http/content-security-policy.ts';
 import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -43,14 +51,31 @@ export async function createHttpServer(
   });
   // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
   // page's. The app's files get the app's policy (a worker runs under its script's).
+  // The console frames the driver app on its host's support-masquerade origin (ADR 0023): both
+  // policies name the other page's origin, taken from the host the page was asked for.
   const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
+  const extra = config.cspExtraOrigins ?? [];
+  const pagePolicy = (request: FastifyRequest, pathname: string): string => {
+    if (!isAppFile(pathname)) return API_CONTENT_SECURITY_POLICY;
+    const host = request.host.toLowerCase();
+    if (isConsolePath(pathname)) {
+      return consoleContentSecurityPolicy(
+        extra,
+        `${request.protocol}://${MASQUERADE_HOST_PREFIX}${host}`,
+      );
+    }
+    if (host.startsWith(MASQUERADE_HOST_PREFIX)) {
+      return masqueradeAppContentSecurityPolicy(
+        extra,
+        `${request.protocol}://${withoutMasqueradePrefix(host)}`,
+      );
+    }
+    return appPolicy;
+  };
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) {
       const pathname = request.url.split('?')[0] ?? '/';
-      void reply.header(
-        'content-security-policy',
-        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
-      );
+      void reply.header('content-security-policy', pagePolicy(request, pathname));
     }
     return payload;
   });

@@ -172,6 +172,20 @@ describe('resolveBrand', () => {
     ['app.voltway.example.org', 'voltway', undefined],
     ['voltwayish.localhost', 'evcharge', undefined],
     ['unknown.example.net', 'evcharge', undefined],
+    // spec 000 §4: the support masquerade's host is the brand of the host behind the prefix.
+    ['support-masquerade.localhost:8080', 'evcharge', undefined],
+    ['support-masquerade.voltway.localhost:8080', 'voltway', undefined],
+    ['Support-Masquerade.gwefru.localhost', 'gwefru-cymru', undefined],
+    [
+      'support-masquerade.app.voltway.example.com',
+      'voltway',
+      'https://api.voltway.example.com/api',
+    ],
+    [
+      'support-masquerade.eu.oasisev.example.com',
+      'oasis-ev-eea',
+      'https://api.oasisev.example.com/api',
+    ],
   ])('%s shows %s and calls %s', (host, id, apiUrl) => {
     const { brand } = resolveBrand(host);
     expect(brand.id).toBe(id);

@@ -84,6 +84,14 @@ export function normaliseHost(hostname: string): string {
   return withoutPort.replace(/\.$/, '');
 }
 
+/** spec 000 §4: the host prefix on which the driver app runs as support's masquerade. */
+export const MASQUERADE_HOST_PREFIX = 'support-masquerade.';
+
+/** 'support-masquerade.voltway.localhost' → 'voltway.localhost'; other hosts as they are. */
+export function withoutMasqueradePrefix(host: string): string {
+  return host.startsWith(MASQUERADE_HOST_PREFIX) ? host.slice(MASQUERADE_HOST_PREFIX.length) : host;
+}
+
 function productionHost(brandId: string): HostConfig | undefined {
   return HOST_CONFIG.find((entry) => entry.brandId === brandId && entry.api === 'production');
 }
@@ -139,9 +147,11 @@ function onHost(
  *    `voltway.charging.example.org`): that brand with its production host's title and features,
  *    calling the platform the page came from (the embedded server), so no API address.
  * 3. Anything else, `localhost` and IP addresses included: the default brand, 'EV Charge'.
+ * The support masquerade's host (spec 000 §4: `support-masquerade.` before the brand's host, e.g.
+ * `support-masquerade.voltway.localhost`) is the same brand as the host behind the prefix.
  */
 export function resolveBrand(hostname: string): ResolvedBrand {
-  const host = normaliseHost(hostname);
+  const host = withoutMasqueradePrefix(normaliseHost(hostname));
   const configured = HOST_CONFIG.find((entry) => entry.host === host);
   if (configured) return onHost(definitionOf(configured.brandId), configured, configured.api);
   const claimed =

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 2_592_000,
       staticDir: path.resolve(SERVER_ROOT, '../driver/dist'),
+      consoleDir: path.resolve(SERVER_ROOT, '../console/dist'),
       loginRateLimit: 20,
     });
   });
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
         REFRESH_TOKEN_TTL: '3600',
         NODE_ENV: 'production',
         STATIC_DIR: 'public',
+        CONSOLE_DIR: 'console',
         TRUST_PROXY: 'true',
         LOGIN_RATE_LIMIT: '50',
         CORS_ORIGINS: 'https://charge.partner.example, http://kiosk.example:8443',
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 3600,
       nodeEnv: 'production',
       staticDir: path.join(dir, 'public'),
+      consoleDir: path.join(dir, 'console'),
       trustProxy: true,
       loginRateLimit: 50,
       corsOrigins: ['https://charge.partner.example', 'http://kiosk.example:8443'],

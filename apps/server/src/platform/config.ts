@@ -44,6 +44,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: positiveSeconds.default(900),
   REFRESH_TOKEN_TTL: positiveSeconds.default(30 * 24 * 60 * 60),
   STATIC_DIR: z.string().min(1).optional(),
+  CONSOLE_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DEMO_CHARGERS: z.enum(['true', 'false']).optional(),
   OPERATOR_EMAIL: z.email('must be an e-mail address').optional(),
@@ -94,6 +95,8 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   staticDir: string;
+  /** The built support console, served at /console (ADR 0023). */
+  consoleDir: string;
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
@@ -216,6 +219,9 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     staticDir: values.STATIC_DIR
       ? path.resolve(cwd, values.STATIC_DIR)
       : path.resolve(SERVER_ROOT, '../driver/dist'),
+    consoleDir: values.CONSOLE_DIR
+      ? path.resolve(cwd, values.CONSOLE_DIR)
+      : path.resolve(SERVER_ROOT, '../console/dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
     demo: demoContent(

@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     accessTokenTtlSeconds: 900,
     refreshTokenTtlSeconds: 30 * 24 * 3600,
     staticDir: '/nonexistent',
+    consoleDir: '/nonexistent',
     logLevel: 'silent',
     trustProxy: false,
     demo: TEST_DEMO,

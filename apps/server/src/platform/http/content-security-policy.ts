@@ -22,6 +22,10 @@ const unique = (sources: readonly string[]) => [...new Set(sources)].join(' ');
  * compiled, never eval'd text. Styles may be inline: Ionic's components and MapLibre set them.
  */
 export function appContentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+  return written(appDirectives(extraOrigins));
+}
+
+function appDirectives(extraOrigins: readonly string[]): Record<string, string> {
   const apis = allBrands.flatMap((brand) => [
     ...originOf(brand.api.production),
     ...originOf(brand.api.development),
@@ -60,7 +64,37 @@ export function appContentSecurityPolicy(extraOrigins: readonly string[] = []): 
     'form-action': "'self'",
     'frame-ancestors': "'self'",
   };
-  return Object.entries(directives)
+  return directives;
+}
+
+const written = (directives: Record<string, string>) =>
+  Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources}`)
     .join('; ');
+
+/**
+ * The support console's pages (issue 18, ADR 0023): the app's policy, plus a frame of the driver
+ * app on the masquerade origin of the console's own host; nobody may frame the console.
+ */
+export function consoleContentSecurityPolicy(
+  extraOrigins: readonly string[],
+  masqueradeOrigin: string,
+): string {
+  const directives = appDirectives(extraOrigins);
+  return written({
+    ...directives,
+    'frame-src': `${directives['frame-src'] ?? "'self'"} ${masqueradeOrigin}`,
+    'frame-ancestors': "'none'",
+  });
+}
+
+/**
+ * The driver app on a support-masquerade host: the app's policy, and framed by the console on
+ * the brand's normal host (the same host without the prefix).
+ */
+export function masqueradeAppContentSecurityPolicy(
+  extraOrigins: readonly string[],
+  consoleOrigin: string,
+): string {
+  return written({ ...appDirectives(extraOrigins), 'frame-ancestors': `'self' ${consoleOrigin}` });
 }

@@ -37,15 +37,24 @@ describe('CORS', () => {
       expect(allowedMethods(answer.headers['access-control-allow-methods'])).toContain(method);
       expect(answer.headers['access-control-allow-headers']).toMatch(/authorization/);
     }
-    // A brand's web domain and a configured host, and the server's own APP_URL.
-    for (const origin of ['https://ap.gwefrucymru.example.com', 'http://app.test']) {
+    // A brand's web domain and a configured host, the driver app on a host's support-masquerade
+    // name (ADR 0023), and the server's own APP_URL.
+    for (const origin of [
+      'https://ap.gwefrucymru.example.com',
+      'https://support-masquerade.app.voltway.example.com',
+      'http://app.test',
+    ]) {
       const answer = await preflight(t, origin, 'PATCH', '/api/development/user/update/x');
       expect(answer.headers['access-control-allow-origin'], origin).toBe(origin);
     }
   });
 
   it('refuses an origin that is no brand’s', async () => {
-    for (const origin of ['https://evil.example', 'https://app.voltway.example.com.evil.example']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://app.voltway.example.com.evil.example',
+      'https://support-masquerade.evil.example',
+    ]) {
       const answer = await preflight(t, origin, 'DELETE', '/api/operator/chargers/some-charger');
       expect(answer.statusCode, origin).toBeGreaterThanOrEqual(400);
       expect(answer.headers['access-control-allow-origin']).toBeUndefined();

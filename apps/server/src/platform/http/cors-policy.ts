@@ -1,4 +1,4 @@
-import { allBrands, HOST_CONFIG } from '@evc/brands';
+import { allBrands, HOST_CONFIG, MASQUERADE_HOST_PREFIX } from '@evc/brands';
 import { calls } from '@evc/contract';
 
 /** Every method the call catalogue uses: what a brand app on its own domain must be let send. */
@@ -12,12 +12,15 @@ export const CALL_METHODS: readonly string[] = [
  */
 const NATIVE_APP_ORIGINS = ['https://localhost', 'capacitor://localhost'];
 
-/** The brands' web apps: every configured host and every brand's web domain, over HTTPS. */
+/**
+ * The brands' web apps: every configured host and every brand's web domain, over HTTPS, each also
+ * behind the support masquerade's prefix (spec 000 §4), where support opens the app as a driver.
+ */
 export function brandWebOrigins(): string[] {
   const hosts = [
     ...HOST_CONFIG.map((entry) => entry.host),
     ...allBrands.map((brand) => brand.webDomain),
-  ];
+  ].flatMap((host) => [host, `${MASQUERADE_HOST_PREFIX}${host}`]);
   return [...new Set(hosts.map((host) => `https://${host}`))];
 }
 
