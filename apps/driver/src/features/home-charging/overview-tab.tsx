@@ -113,7 +113,7 @@ export function OverviewTab({ charger }: { charger: HomeChargerView }) {
         <IonSpinner name="crescent" color="primary" />
       ) : running ? (
         <TransactionSummary transaction={running}>
-          {!running.data.finished && running.state !== 'pending' && (
+          {running.state !== 'pending' && (
             <ChargeNow charger={charger} transactionId={running._id} />
           )}
           <div className="home-actions">

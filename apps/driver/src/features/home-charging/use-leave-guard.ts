@@ -6,30 +6,33 @@ interface Guard {
   confirmLeave: () => Promise<boolean>;
 }
 
-/** Makes the router's moves wait for the guard's answer while it is dirty; returns the undoing. */
-function holdNavigation(navigator: Navigator, guard: { current: Guard }): () => void {
-  const moves = {
-    push: navigator.push.bind(navigator),
-    replace: navigator.replace.bind(navigator),
-    go: navigator.go.bind(navigator),
-  };
+/** The guards of each router; its moves are wrapped once and ask the first dirty guard. */
+const guardsOf = new WeakMap<Navigator, Set<{ current: Guard }>>();
+
+function guardsFor(navigator: Navigator): Set<{ current: Guard }> {
+  const known = guardsOf.get(navigator);
+  if (known) return known;
+  const guards = new Set<{ current: Guard }>();
+  guardsOf.set(navigator, guards);
   const held =
     <A extends unknown[]>(move: (...args: A) => void) =>
     (...args: A) => {
-      if (!guard.current.dirty) {
+      const dirty = [...guards].find((guard) => guard.current.dirty);
+      if (!dirty) {
         move(...args);
         return;
       }
-      void guard.current.confirmLeave().then((leave) => {
+      void dirty.current.confirmLeave().then((leave) => {
         if (leave) move(...args);
       });
     };
+  // Ionic keeps pages it leaves forward, so guards come and go in any order: the wrapping stays.
   Object.assign(navigator, {
-    push: held(moves.push),
-    replace: held(moves.replace),
-    go: held(moves.go),
+    push: held(navigator.push.bind(navigator)),
+    replace: held(navigator.replace.bind(navigator)),
+    go: held(navigator.go.bind(navigator)),
   });
-  return () => Object.assign(navigator, moves);
+  return guards;
 }
 
 /**
@@ -46,13 +49,14 @@ export function useLeaveGuard(dirty: boolean, confirmLeave: () => Promise<boolea
   });
 
   useEffect(() => {
-    const release = holdNavigation(navigator, guard);
+    const guards = guardsFor(navigator);
+    guards.add(guard);
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (guard.current.dirty) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
-      release();
+      guards.delete(guard);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [navigator]);
