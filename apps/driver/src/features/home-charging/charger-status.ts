@@ -22,4 +22,5 @@ export const homeChargingPaths = {
   tariffSetup: (id: string) => `/home-charging/charger/${encodeURIComponent(id)}/tariff`,
   settings: (id: string, tab?: string) =>
     `/home-charging/charger/${encodeURIComponent(id)}/settings${tab ? `?tab=${tab}` : ''}`,
+  schedules: (id: string) => `/home-charging/charger/${encodeURIComponent(id)}/schedules`,
 };

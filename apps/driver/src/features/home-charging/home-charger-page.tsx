@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { settingsOutline } from 'ionicons/icons';
+import { settingsOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -56,6 +56,15 @@ export function HomeChargerPage() {
             </Suspense>
           )}
           {tab === 'SESSIONS' && <SessionsTab chargerId={charger._id} />}
+          <IonButton
+            expand="block"
+            fill="outline"
+            className="home-settings-link"
+            routerLink={homeChargingPaths.schedules(charger._id)}
+          >
+            <IonIcon slot="start" icon={timeOutline} aria-hidden="true" />
+            {t('homeCharging.schedules.title')}
+          </IonButton>
           <IonButton
             expand="block"
             fill="outline"

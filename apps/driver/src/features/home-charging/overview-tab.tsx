@@ -19,6 +19,7 @@ import {
   useStopHomeCharge,
 } from './api/charger-commands.ts';
 import { useLastSessionAt } from '../../lib/api/calls/get-charge-history.ts';
+import { ChargeNow } from './charge-now.tsx';
 import { chargeConnectors, chargerGroup } from './charger-status.ts';
 import { SessionItem } from './session-item.tsx';
 
@@ -112,6 +113,9 @@ export function OverviewTab({ charger }: { charger: HomeChargerView }) {
         <IonSpinner name="crescent" color="primary" />
       ) : running ? (
         <TransactionSummary transaction={running}>
+          {running.state !== 'pending' && (
+            <ChargeNow charger={charger} transactionId={running._id} />
+          )}
           <div className="home-actions">
             <IonButton
               expand="block"

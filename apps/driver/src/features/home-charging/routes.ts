@@ -9,6 +9,10 @@ const ChargerSettingsPage = lazyPage(
   () => import('./charger-settings-page.tsx'),
   'ChargerSettingsPage',
 );
+const ChargerSchedulesPage = lazyPage(
+  () => import('./charger-schedules-page.tsx'),
+  'ChargerSchedulesPage',
+);
 
 /** spec 000 §2 home-charging (signed-in) and 001 §2's home-charging screens. */
 export const homeChargingRoutes: FeatureRoute[] = [
@@ -19,6 +23,11 @@ export const homeChargingRoutes: FeatureRoute[] = [
   {
     path: '/home-charging/charger/:id/settings',
     component: ChargerSettingsPage,
+    access: 'guarded',
+  },
+  {
+    path: '/home-charging/charger/:id/schedules',
+    component: ChargerSchedulesPage,
     access: 'guarded',
   },
 ];
