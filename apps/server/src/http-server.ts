@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -10,6 +10,7 @@ import { API_PREFIX } from './platform/http/call-registrar.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
   appContentSecurityPolicy,
+  masqueradeFrameAncestor,
 } from './platform/http/content-security-policy.ts';
 import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -44,13 +45,23 @@ export async function createHttpServer(
   // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
   // page's. The app's files get the app's policy (a worker runs under its script's).
   const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
+  // Issue 18: on a support-masquerade host the console's origin frames the app.
+  // Its frame-ancestors names that origin, so the X-Frame-Options of the same origin only goes.
+  const policyFor = (
+    pathname: string,
+    request: { protocol: string; host: string },
+    reply: FastifyReply,
+  ) => {
+    if (!isAppFile(pathname)) return API_CONTENT_SECURITY_POLICY;
+    const console = masqueradeFrameAncestor(request.protocol, request.host);
+    if (!console) return appPolicy;
+    void reply.removeHeader('x-frame-options');
+    return appContentSecurityPolicy(config.cspExtraOrigins, [console]);
+  };
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) {
       const pathname = request.url.split('?')[0] ?? '/';
-      void reply.header(
-        'content-security-policy',
-        isAppFile(pathname) ? appPolicy : API_CONTENT_SECURITY_POLICY,
-      );
+      void reply.header('content-security-policy', policyFor(pathname, request, reply));
     }
     return payload;
   });

@@ -172,6 +172,19 @@ describe('resolveBrand', () => {
     ['app.voltway.example.org', 'voltway', undefined],
     ['voltwayish.localhost', 'evcharge', undefined],
     ['unknown.example.net', 'evcharge', undefined],
+    // issue 18: the support-masquerade host shows the brand of the host without the prefix.
+    ['support-masquerade.voltway.localhost:8080', 'voltway', undefined],
+    ['support-masquerade.localhost', 'evcharge', undefined],
+    [
+      'support-masquerade.app.voltway.example.com',
+      'voltway',
+      'https://api.voltway.example.com/api',
+    ],
+    [
+      'support-masquerade.dev.voltway.example.com',
+      'voltway',
+      'https://api-dev.voltway.example.com/api',
+    ],
   ])('%s shows %s and calls %s', (host, id, apiUrl) => {
     const { brand } = resolveBrand(host);
     expect(brand.id).toBe(id);

@@ -1,4 +1,4 @@
-import type { Feature } from '@evc/domain';
+import { withoutMasqueradePrefix, type Feature } from '@evc/domain';
 import type { BrandDefinition, BrandStyles } from './brand-schema.ts';
 import { allBrands } from './brands/index.ts';
 import { HOST_CONFIG, type ApiTarget, type HostConfig } from './hosts.ts';
@@ -139,9 +139,10 @@ function onHost(
  *    `voltway.charging.example.org`): that brand with its production host's title and features,
  *    calling the platform the page came from (the embedded server), so no API address.
  * 3. Anything else, `localhost` and IP addresses included: the default brand, 'EV Charge'.
+ * A support-masquerade host (issue 18) shows the brand of the host without its prefix.
  */
 export function resolveBrand(hostname: string): ResolvedBrand {
-  const host = normaliseHost(hostname);
+  const host = withoutMasqueradePrefix(normaliseHost(hostname));
   const configured = HOST_CONFIG.find((entry) => entry.host === host);
   if (configured) return onHost(definitionOf(configured.brandId), configured, configured.api);
   const claimed =

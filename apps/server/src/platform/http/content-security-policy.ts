@@ -1,4 +1,5 @@
 import { allBrands } from '@evc/brands';
+import { consoleOriginFor, isMasqueradeHost } from '@evc/domain';
 
 /** What the API's own answers (JSON, the brand icons, the manifest) may load: nothing. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -20,8 +21,13 @@ const unique = (sources: readonly string[]) => [...new Set(sources)].join(' ');
  * operator's CSP_EXTRA_ORIGINS) adds the tile, sprite and font hosts a map style points at.
  * Scripts come only from the app itself and Stripe; WebAssembly (the barcode reader) may be
  * compiled, never eval'd text. Styles may be inline: Ionic's components and MapLibre set them.
+ * `frameAncestors` adds who may frame the app besides itself: the support console's origin, for
+ * the app on a support-masquerade host (issue 18).
  */
-export function appContentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+export function appContentSecurityPolicy(
+  extraOrigins: readonly string[] = [],
+  frameAncestors: readonly string[] = [],
+): string {
   const apis = allBrands.flatMap((brand) => [
     ...originOf(brand.api.production),
     ...originOf(brand.api.development),
@@ -58,9 +64,19 @@ export function appContentSecurityPolicy(extraOrigins: readonly string[] = []): 
     'object-src': "'none'",
     'base-uri': "'self'",
     'form-action': "'self'",
-    'frame-ancestors': "'self'",
+    'frame-ancestors': unique(["'self'", ...frameAncestors]),
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources}`)
     .join('; ');
+}
+
+/**
+ * Issue 18: the console (on the brand's own host) frames the app on the support-masquerade host;
+ * a page asked for on that host may be framed by the console's origin, and no other.
+ */
+export function masqueradeFrameAncestor(protocol: string, host: string): string | null {
+  const hostname = host.replace(/:\d+$/, '');
+  if (!isMasqueradeHost(hostname)) return null;
+  return consoleOriginFor(`${protocol}://${host}`);
 }

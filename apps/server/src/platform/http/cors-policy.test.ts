@@ -38,7 +38,12 @@ describe('CORS', () => {
       expect(answer.headers['access-control-allow-headers']).toMatch(/authorization/);
     }
     // A brand's web domain and a configured host, and the server's own APP_URL.
-    for (const origin of ['https://ap.gwefrucymru.example.com', 'http://app.test']) {
+    // The app the support console frames, on a brand host's support-masquerade prefix (issue 18).
+    for (const origin of [
+      'https://ap.gwefrucymru.example.com',
+      'http://app.test',
+      'https://support-masquerade.app.voltway.example.com',
+    ]) {
       const answer = await preflight(t, origin, 'PATCH', '/api/development/user/update/x');
       expect(answer.headers['access-control-allow-origin'], origin).toBe(origin);
     }

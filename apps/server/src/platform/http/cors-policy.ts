@@ -1,5 +1,6 @@
 import { allBrands, HOST_CONFIG } from '@evc/brands';
 import { calls } from '@evc/contract';
+import { MASQUERADE_HOST_PREFIX } from '@evc/domain';
 
 /** Every method the call catalogue uses: what a brand app on its own domain must be let send. */
 export const CALL_METHODS: readonly string[] = [
@@ -12,13 +13,20 @@ export const CALL_METHODS: readonly string[] = [
  */
 const NATIVE_APP_ORIGINS = ['https://localhost', 'capacitor://localhost'];
 
-/** The brands' web apps: every configured host and every brand's web domain, over HTTPS. */
+/**
+ * The brands' web apps: every configured host and every brand's web domain, over HTTPS, each also
+ * behind the support-masquerade prefix (issue 18: the app the console frames).
+ */
 export function brandWebOrigins(): string[] {
   const hosts = [
     ...HOST_CONFIG.map((entry) => entry.host),
     ...allBrands.map((brand) => brand.webDomain),
   ];
-  return [...new Set(hosts.map((host) => `https://${host}`))];
+  return [
+    ...new Set(
+      hosts.flatMap((host) => [`https://${host}`, `https://${MASQUERADE_HOST_PREFIX}${host}`]),
+    ),
+  ];
 }
 
 /** The Vite dev and preview servers, `{fragment}.localhost` and the like, on any port. */
