@@ -96,7 +96,7 @@ describe('MasqueradeBanner (spec 000 §2, §4; issue 18)', () => {
     await waitFor(() => expect(location()).toMatch(/^\/guest/));
   });
 
-  it('says when no one is signed in, and when the session has ended', async () => {
+  it('says when no one is signed in, and when the session has ended', () => {
     renderWithRouter(<MasqueradeBanner />, '/login');
     act(() => turnMasqueradeOn());
     expect(screen.getByTestId('masquerade-banner').textContent).toBe(
