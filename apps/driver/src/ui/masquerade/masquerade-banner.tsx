@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
 import { eyeOutline, timeOutline } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { masqueradeConfirmationDue } from '@evc/domain';
 import { GUEST_HOME } from '../../lib/guest-paths.ts';
@@ -10,20 +10,33 @@ import { confirmMasquerade, useMasquerade } from '../../lib/masquerade/masquerad
 import { useSession } from '../../lib/session/session-store.ts';
 import './masquerade.css';
 
+/** An HRCode or guest code, kept whole on one line. */
+const codeTag = { code: <span className="masquerade-code" /> };
+
 /** Who the banner names: the driver by name and HRCode, or the guest by code. */
-function useWho(): string {
+function Who() {
   const { t } = useTranslation();
   const { user, guest } = useSession();
   if (user) {
     const name = `${user.first_name} ${user.last_name}`.trim();
-    return t('masquerade.banner.user', { name, code: user.HRCode });
+    return (
+      <Trans
+        i18nKey="masquerade.banner.user"
+        values={{ name, code: user.HRCode }}
+        components={codeTag}
+      />
+    );
   }
-  if (guest) {
-    return guest.HRCode
-      ? t('masquerade.banner.guest', { code: guest.HRCode })
-      : t('masquerade.banner.guestNoCode');
+  if (guest?.HRCode) {
+    return (
+      <Trans
+        i18nKey="masquerade.banner.guest"
+        values={{ code: guest.HRCode }}
+        components={codeTag}
+      />
+    );
   }
-  return t('masquerade.banner.nobody');
+  return <>{t(guest ? 'masquerade.banner.guestNoCode' : 'masquerade.banner.nobody')}</>;
 }
 
 /**
@@ -36,7 +49,6 @@ export function MasqueradeBanner() {
   const { t } = useTranslation();
   const masquerade = useMasquerade();
   const { user } = useSession();
-  const who = useWho();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const arrived = useRef(masquerade.session);
@@ -60,7 +72,9 @@ export function MasqueradeBanner() {
     <>
       <div className="masquerade-banner" role="status" data-testid="masquerade-banner">
         <IonIcon icon={eyeOutline} aria-hidden="true" />
-        <span className="masquerade-banner__text">{who}</span>
+        <span className="masquerade-banner__text">
+          <Who />
+        </span>
         {masquerade.ended && (
           <span className="masquerade-banner__ended">{t('masquerade.banner.ended')}</span>
         )}
@@ -90,7 +104,13 @@ export function MasqueradeBanner() {
             <div className="masquerade-overlay__card">
               <IonIcon className="masquerade-overlay__icon" icon={eyeOutline} aria-hidden="true" />
               <h2 id="masquerade-confirm-title">{t('masquerade.confirm.title')}</h2>
-              <p>{t('masquerade.confirm.message', { name, code: user.HRCode })}</p>
+              <p>
+                <Trans
+                  i18nKey="masquerade.confirm.message"
+                  values={{ name, code: user.HRCode }}
+                  components={codeTag}
+                />
+              </p>
               <IonButton expand="block" onClick={confirmMasquerade}>
                 {t('masquerade.confirm.button')}
               </IonButton>
