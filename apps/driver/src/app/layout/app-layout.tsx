@@ -33,8 +33,8 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
       <IonSplitPane contentId="main" when="lg" disabled={menuDisabled}>
         <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
         <div className="ion-page app-main" id="main">
-          {!embedded && <MasqueradeBanner />}
           {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
+          {!embedded && <MasqueradeBanner />}
           {!embedded && <OfflineBanner />}
           <div className="app-outlet">
             <AppRouter routes={routes} />
