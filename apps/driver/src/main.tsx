@@ -22,9 +22,12 @@ import { keepLoadedCodeOffline, registerServiceWorkerWhenStable } from './app/se
 import { announceUpdate } from './app/update-toast.tsx';
 import { currentBrand } from './lib/brand.ts';
 import { initI18n, loadEveryLanguage } from './lib/i18n.ts';
+import { listenForMasquerade } from './lib/masquerade/masquerade-messages.ts';
 import { preloadOnIntent, preloadPageAt, preloadPages } from './lib/lazy-page.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
+// Before anything else: the support console may post its token as soon as the page has loaded.
+listenForMasquerade();
 setupIonicReact();
 // Room for every chunk of the app in the resource timings keepLoadedCodeOffline reads.
 performance.setResourceTimingBufferSize(1000);

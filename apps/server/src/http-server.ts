@@ -5,13 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX } from './platform/http/call-registrar.ts';
-import { MASQUERADE_HOST_PREFIX, withoutMasqueradePrefix } from '@evc/brands';
+import { MASQUERADE_HOST_PREFIX, withoutMasqueradePrefix } from '@evc/domain';
 import { isConsolePath } from './console-app-files.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -55,7 +56,7 @@ export async function createHttpServer(
   // policies name the other page's origin, taken from the host the page was asked for.
   const appPolicy = appContentSecurityPolicy(config.cspExtraOrigins);
   const extra = config.cspExtraOrigins ?? [];
-  const pagePolicy = (request: FastifyRequest, pathname: string): string => {
+  const pagePolicy = (request: FastifyRequest, reply: FastifyReply, pathname: string): string => {
     if (!isAppFile(pathname)) return API_CONTENT_SECURITY_POLICY;
     const host = request.host.toLowerCase();
     if (isConsolePath(pathname)) {
@@ -65,6 +66,9 @@ export async function createHttpServer(
       );
     }
     if (host.startsWith(MASQUERADE_HOST_PREFIX)) {
+      // Its frame-ancestors names the console; a browser that reads X-Frame-Options instead would
+      // refuse the frame, so that header goes on this host only.
+      void reply.removeHeader('x-frame-options');
       return masqueradeAppContentSecurityPolicy(
         extra,
         `${request.protocol}://${withoutMasqueradePrefix(host)}`,
@@ -75,7 +79,7 @@ export async function createHttpServer(
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) {
       const pathname = request.url.split('?')[0] ?? '/';
-      void reply.header('content-security-policy', pagePolicy(request, pathname));
+      void reply.header('content-security-policy', pagePolicy(request, reply, pathname));
     }
     return payload;
   });

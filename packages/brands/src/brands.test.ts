@@ -186,6 +186,11 @@ describe('resolveBrand', () => {
       'oasis-ev-eea',
       'https://api.oasisev.example.com/api',
     ],
+    [
+      'support-masquerade.dev.voltway.example.com',
+      'voltway',
+      'https://api-dev.voltway.example.com/api',
+    ],
   ])('%s shows %s and calls %s', (host, id, apiUrl) => {
     const { brand } = resolveBrand(host);
     expect(brand.id).toBe(id);

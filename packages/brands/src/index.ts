@@ -13,14 +13,12 @@ export { renderIconSvg } from './icon.ts';
 export { brandManifest, type WebAppManifest } from './manifest.ts';
 export {
   DEFAULT_BRAND_ID,
-  MASQUERADE_HOST_PREFIX,
   brandDefinition,
   brandIconPath,
   brandIconSvg,
   normaliseHost,
   operatorConfig,
   resolveBrand,
-  withoutMasqueradePrefix,
   type Brand,
   type OperatorConfig,
   type ResolvedBrand,

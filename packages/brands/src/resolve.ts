@@ -1,4 +1,4 @@
-import type { Feature } from '@evc/domain';
+import { withoutMasqueradePrefix, type Feature } from '@evc/domain';
 import type { BrandDefinition, BrandStyles } from './brand-schema.ts';
 import { allBrands } from './brands/index.ts';
 import { HOST_CONFIG, type ApiTarget, type HostConfig } from './hosts.ts';
@@ -82,14 +82,6 @@ export function normaliseHost(hostname: string): string {
   // A bare IPv6 address has several colons and no port.
   const withoutPort = host.split(':').length === 2 ? host.replace(/:\d*$/, '') : host;
   return withoutPort.replace(/\.$/, '');
-}
-
-/** spec 000 §4: the host prefix on which the driver app runs as support's masquerade. */
-export const MASQUERADE_HOST_PREFIX = 'support-masquerade.';
-
-/** 'support-masquerade.voltway.localhost' → 'voltway.localhost'; other hosts as they are. */
-export function withoutMasqueradePrefix(host: string): string {
-  return host.startsWith(MASQUERADE_HOST_PREFIX) ? host.slice(MASQUERADE_HOST_PREFIX.length) : host;
 }
 
 function productionHost(brandId: string): HostConfig | undefined {

@@ -51,3 +51,4 @@ export * from './home-charger-groups.ts';
 export * from './schedules.ts';
 export * from './home-charging.ts';
 export * from './charger-info-period.ts';
+export * from './masquerade.ts';

@@ -12,11 +12,14 @@ import {
   type LanguageCode,
 } from '@evc/domain';
 import { setUserLanguage } from './api/calls/set-user-language.ts';
+import { isMasquerading, useMasquerade } from './masquerade/masquerade-state.ts';
 import { setUser, useSession } from './session/session-store.ts';
 
 export const TRANSLATIONS_PATH = '/assets/i18n/{{lng}}.json';
 
+/** spec 000 §4: in masquerade the language is not taken from local storage (nor kept there). */
 function storedLanguage(): string | null {
+  if (isMasquerading()) return null;
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
@@ -42,6 +45,7 @@ export async function initI18n(
     pickInitialLanguage({
       stored: storedLanguage(),
       browserLanguages: navigator.languages ?? [navigator.language],
+      isMasq: isMasquerading(),
     });
   if (!options.resources) i18n.use(HttpBackend);
   await i18n.use(initReactI18next).init({
@@ -75,6 +79,7 @@ export interface LanguageControl {
 export function useLanguage(): LanguageControl {
   const { i18n: instance } = useTranslation();
   const { user, guest } = useSession();
+  const { on: isMasq } = useMasquerade();
   const current = instance.resolvedLanguage ?? instance.language;
   const language: LanguageCode = isSupportedLanguage(current) ? current : DEFAULT_LANGUAGE;
   // Read on every render: a language file arriving re-renders through bindI18n's 'loaded'.
@@ -88,16 +93,16 @@ export function useLanguage(): LanguageControl {
         newCode: code,
         storedCode: storedLanguage(),
         userLoaded: user !== null,
-        isMasq: false,
+        isMasq,
         isGuest: guest !== null,
       });
-      if (effects.storeLocally) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+      if (effects.storeLocally && !isMasq) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
       await instance.changeLanguage(code);
       if (effects.persistToAccount && user) {
         setUser(await setUserLanguage(user._id, code));
       }
     },
-    [instance, user, guest],
+    [instance, user, guest, isMasq],
   );
 
   return { language, available, setLanguage };

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { IonSplitPane } from '@ionic/react';
 import { useLocation } from 'react-router-dom';
+import { useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
+import { MasqueradeBanner } from '../../ui/masquerade/masquerade-banner.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
 import { InstallPrompt } from './install-prompt.tsx';
@@ -12,10 +14,14 @@ import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import './app-layout.css';
 
-/** The shell around every page: menu, top bar, offline banner, install prompt, loading overlay. */
+/**
+ * The shell around every page: menu, support-masquerade banner, top bar, offline banner, install
+ * prompt (not in masquerade: nothing is for the device there), loading overlay.
+ */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { pathname, search } = useLocation();
   const { user, guest } = useSession();
+  const { on: masquerading } = useMasquerade();
   // A page shown inside the terms modal's frame stands alone: no bars, menu or prompts.
   const embedded = new URLSearchParams(search).has('embedded');
   const navHidden = embedded || isNavHidden(routes, pathname);
@@ -28,11 +34,12 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
         <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
         <div className="ion-page app-main" id="main">
           {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
+          {!embedded && <MasqueradeBanner />}
           {!embedded && <OfflineBanner />}
           <div className="app-outlet">
             <AppRouter routes={routes} />
           </div>
-          {!embedded && <InstallPrompt />}
+          {!embedded && !masquerading && <InstallPrompt />}
         </div>
       </IonSplitPane>
       <LoadingOverlay />

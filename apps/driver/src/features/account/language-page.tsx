@@ -5,14 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { isSupportedLanguage } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useLanguage } from '../../lib/i18n.ts';
+import { useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { flagUrl } from '../../ui/language-selector/language-selector.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import './account.css';
 
-/** spec 000 §2, 001 §4: choose the app's language; it is kept on the device and the account. */
+/**
+ * spec 000 §2, 001 §4: choose the app's language; it is kept on the device and the account, and in
+ * support masquerade (spec 000 §4) for the session only.
+ */
 export function LanguagePage() {
   const { t } = useTranslation();
   const { language, available, setLanguage } = useLanguage();
+  const { on: masquerading } = useMasquerade();
   const errorMessage = useErrorMessage();
   const [error, setError] = useState<string | null>(null);
 
@@ -46,7 +51,7 @@ export function LanguagePage() {
       <FormError message={error} />
       <p className="form-note language-note">
         <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
-        <span>{t('languagePage.saved')}</span>
+        <span>{t(masquerading ? 'languagePage.savedMasquerade' : 'languagePage.saved')}</span>
       </p>
     </PageView>
   );

@@ -10,6 +10,7 @@ import {
   type CallResponse,
 } from '@evc/contract';
 import { apiBaseUrl, currentBrand } from '../brand.ts';
+import { endMasquerade, isMasquerading } from '../masquerade/masquerade-state.ts';
 import { getUuid } from '../session/device-id.ts';
 import { endSession } from '../session/end-session.ts';
 import { getTokens, isExpired, replaceRefreshedTokens } from '../session/token-store.ts';
@@ -126,6 +127,11 @@ let refreshInFlight: Promise<boolean> | null = null;
  * A 401 on refresh ends the session. Resolves whether fresh tokens are stored.
  */
 function refreshTokens(): Promise<boolean> {
+  // Issue 18: a masquerade's token is not refreshed; when it has run out the session has ended.
+  if (isMasquerading()) {
+    endMasquerade();
+    return Promise.resolve(false);
+  }
   refreshInFlight ??= (async () => {
     try {
       const tokens = await getTokens();
@@ -203,6 +209,10 @@ export async function callApi<K extends CallName>(
 
   if (answer.status === 401) {
     const error = toApiError(answer);
+    if (isMasquerading() && bearer && (error.forcelogout || TOKEN_REJECTED_CODES.has(error.code))) {
+      endMasquerade();
+      throw error;
+    }
     if (error.forcelogout || definition.auth === 'refresh') {
       await endSession();
       throw error;

@@ -1,7 +1,9 @@
+import { isMasquerading } from '../masquerade/masquerade-state.ts';
 import { storage } from '../storage.ts';
 
 const UUID_KEY = 'uuid';
 let cached: Promise<string> | null = null;
+let masquerade: Promise<string> | null = null;
 
 async function readOrCreateUuid(): Promise<string> {
   const stored = await storage.get(UUID_KEY);
@@ -13,6 +15,11 @@ async function readOrCreateUuid(): Promise<string> {
 
 /** The device's id, created once and kept in storage; sent with login, refresh and registration. */
 export function getUuid(): Promise<string> {
+  // spec 000 §4: in masquerade the uuid is not taken from storage (nor kept there).
+  if (isMasquerading()) {
+    masquerade ??= Promise.resolve(crypto.randomUUID());
+    return masquerade;
+  }
   cached ??= readOrCreateUuid();
   return cached;
 }

@@ -86,4 +86,25 @@ describe('which answers carry which policy', () => {
     expect(await policyOf('/api/no-such-call')).toBe(API_CONTENT_SECURITY_POLICY);
     expect(await policyOf('/manifest.webmanifest')).toBe(API_CONTENT_SECURITY_POLICY);
   });
+
+  it('on a support-masquerade host the console’s origin may frame the app, and no other', async () => {
+    const framed = await t.app.inject({
+      url: '/',
+      headers: { host: 'support-masquerade.voltway.localhost:8080' },
+    });
+    expect(directive(String(framed.headers['content-security-policy']), 'frame-ancestors')).toEqual(
+      ["'self'", 'http://voltway.localhost:8080'],
+    );
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    const own = await t.app.inject({ url: '/', headers: { host: 'voltway.localhost:8080' } });
+    expect(directive(String(own.headers['content-security-policy']), 'frame-ancestors')).toEqual([
+      "'self'",
+    ]);
+    expect(own.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const api = await t.app.inject({
+      url: '/api/apiversioncheck',
+      headers: { host: 'support-masquerade.voltway.localhost:8080' },
+    });
+    expect(api.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+  });
 });

@@ -1,5 +1,6 @@
-import { allBrands, HOST_CONFIG, MASQUERADE_HOST_PREFIX } from '@evc/brands';
+import { allBrands, HOST_CONFIG } from '@evc/brands';
 import { calls } from '@evc/contract';
+import { MASQUERADE_HOST_PREFIX } from '@evc/domain';
 
 /** Every method the call catalogue uses: what a brand app on its own domain must be let send. */
 export const CALL_METHODS: readonly string[] = [

@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { eyeOutline, timeOutline } from 'ionicons/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { masqueradeConfirmationDue } from '@evc/domain';
+import { GUEST_HOME } from '../../lib/guest-paths.ts';
+import { confirmMasquerade, useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
+import { useSession } from '../../lib/session/session-store.ts';
+import './masquerade.css';
+
+/** An HRCode or guest code, kept whole on one line. */
+const codeTag = { code: <span className="masquerade-code" /> };
+
+/** Who the banner names: the driver by name and HRCode, or the guest by code. */
+function Who() {
+  const { t } = useTranslation();
+  const { user, guest } = useSession();
+  if (user) {
+    const name = `${user.first_name} ${user.last_name}`.trim();
+    return (
+      <Trans
+        i18nKey="masquerade.banner.user"
+        values={{ name, code: user.HRCode }}
+        components={codeTag}
+      />
+    );
+  }
+  if (guest?.HRCode) {
+    return (
+      <Trans
+        i18nKey="masquerade.banner.guest"
+        values={{ code: guest.HRCode }}
+        components={codeTag}
+      />
+    );
+  }
+  return <>{t(guest ? 'masquerade.banner.guestNoCode' : 'masquerade.banner.nobody')}</>;
+}
+
+/**
+ * spec 000 §2, §4 and issue 18: in support masquerade, a banner on every page naming the driver or
+ * guest; the confirmation overlay (one confirm button) once when a user with an HRCode is loaded;
+ * and, once the console's 30-minute token has run out, an overlay saying the session has ended.
+ * A new session handed over by the console starts on its home page with nothing cached.
+ */
+export function MasqueradeBanner() {
+  const { t } = useTranslation();
+  const masquerade = useMasquerade();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const arrived = useRef(masquerade.session);
+
+  useEffect(() => {
+    if (masquerade.session === arrived.current) return;
+    arrived.current = masquerade.session;
+    queryClient.clear();
+    navigate(masquerade.kind === 'guest' ? GUEST_HOME : '/home', { replace: true });
+  }, [masquerade.session, masquerade.kind, navigate, queryClient]);
+
+  if (!masquerade.on) return null;
+  const confirmationDue = masqueradeConfirmationDue({
+    masquerade: masquerade.on,
+    confirmed: masquerade.confirmed,
+    userHRCode: user?.HRCode ?? null,
+  });
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+
+  return (
+    <>
+      <div className="masquerade-banner" role="status" data-testid="masquerade-banner">
+        <IonIcon icon={eyeOutline} aria-hidden="true" />
+        <span className="masquerade-banner__text">
+          <Who />
+        </span>
+        {masquerade.ended && (
+          <span className="masquerade-banner__ended">{t('masquerade.banner.ended')}</span>
+        )}
+      </div>
+      {masquerade.ended ? (
+        <div
+          className="masquerade-overlay"
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="masquerade-ended-title"
+        >
+          <div className="masquerade-overlay__card">
+            <IonIcon className="masquerade-overlay__icon" icon={timeOutline} aria-hidden="true" />
+            <h2 id="masquerade-ended-title">{t('masquerade.ended.title')}</h2>
+            <p>{t('masquerade.ended.message')}</p>
+          </div>
+        </div>
+      ) : (
+        confirmationDue &&
+        user && (
+          <div
+            className="masquerade-overlay"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="masquerade-confirm-title"
+          >
+            <div className="masquerade-overlay__card">
+              <IonIcon className="masquerade-overlay__icon" icon={eyeOutline} aria-hidden="true" />
+              <h2 id="masquerade-confirm-title">{t('masquerade.confirm.title')}</h2>
+              <p>
+                <Trans
+                  i18nKey="masquerade.confirm.message"
+                  values={{ name, code: user.HRCode }}
+                  components={codeTag}
+                />
+              </p>
+              <IonButton expand="block" onClick={confirmMasquerade}>
+                {t('masquerade.confirm.button')}
+              </IonButton>
+            </div>
+          </div>
+        )
+      )}
+    </>
+  );
+}
