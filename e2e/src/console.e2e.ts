@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  codeIn,
-  DESKTOP,
-  latestMessage,
-  launchBrowser,
-  newContext,
-  PHONE,
-  shoot,
-} from './browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, shoot } from './browser.ts';
+import { signInAsSupport as signIn } from './console.ts';
 
 const baseUrl = inject('baseUrl');
-const SUPPORT = { email: 'support@example.com', password: 'Support-pass-2026' };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -26,23 +18,7 @@ afterAll(async () => {
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
-/** Staff sign-in: the password, then the e-mailed code (set up at the first sign-in, asked after). */
-async function signInAsSupport(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/console`);
-  await page.getByLabel('E-mail address').fill(SUPPORT.email);
-  await page.getByLabel('Password').fill(SUPPORT.password);
-  const asked = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Code').waitFor();
-  const mail = await latestMessage(
-    baseUrl,
-    SUPPORT.email,
-    (message) => Date.parse(message.createdAt) >= asked,
-  );
-  await page.getByLabel('Code').fill(codeIn(mail.text));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: 'Find a driver or guest' }).waitFor();
-}
+const signInAsSupport = (page: Page) => signIn(page, baseUrl, `${baseUrl}/console`);
 
 test('a driver’s account cannot open the console', async () => {
   const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderConsole } from '../test/fake-api.tsx';
 import { OVERVIEW } from '../test/overview.ts';
@@ -66,9 +66,22 @@ describe('open the app as this driver', () => {
     const target = frame.contentWindow;
     if (!target) throw new Error('no frame window');
     const post = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
-    fireEvent.load(frame);
+    // The app says it listens: another page's word is not taken for it.
+    const ready = (from: string, source: Window) =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'masqueradeReady' }, origin: from, source }),
+      );
+    ready('http://elsewhere.example', target);
+    ready(origin, window);
+    expect(post).not.toHaveBeenCalled();
+    ready(origin, target);
     expect(post).toHaveBeenLastCalledWith(
-      { type: 'masquerade', token: 'masquerade-token', kind: 'user' },
+      {
+        type: 'masquerade',
+        token: 'masquerade-token',
+        kind: 'user',
+        expiry: '2026-11-26T08:00:00.000Z',
+      },
       origin,
     );
     for (const [label, type] of [

@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DriverKind } from '@evc/contract';
 import { useStaffSession } from '../lib/staff-session.tsx';
 import {
+  isAppReady,
   masqueradeHostProblem,
   masqueradeOrigin,
   postToApp,
@@ -23,11 +24,28 @@ const clearButtons: { type: ClearMessageType; label: string }[] = [
   { type: 'clearAll', label: 'Clear all' },
 ];
 
+/** The token for the app, with its expiry, and a guest's code for the app's banner. */
+const tokenMessage = (opened: Opened, code: string): MasqueradeMessage => ({
+  type: 'masquerade',
+  token: opened.token,
+  kind: opened.kind,
+  expiry: opened.expiry,
+  ...(opened.kind === 'guest' ? { code } : {}),
+});
+
 /**
  * "Open the app as this driver/guest": a 30-minute masquerade token, handed to the driver app in
  * a frame on the brand's support-masquerade host by postMessage, to that origin only.
  */
-export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: DriverKind }) {
+export function MasqueradePanel({
+  driverId,
+  kind,
+  code,
+}: {
+  driverId: string;
+  kind: DriverKind;
+  code: string;
+}) {
   const staff = useStaffSession();
   const frame = useRef<HTMLIFrameElement>(null);
   const [opened, setOpened] = useState<Opened>();
@@ -38,9 +56,23 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
     const target = frame.current?.contentWindow;
     if (target) postToApp(target, message, origin);
   };
+  // After clearUser or clearAll the token is logged out: the reloaded app is not handed it again.
+  const loggedOut = useRef(false);
   const handOver = () => {
-    if (opened) send({ type: 'masquerade', token: opened.token, kind: opened.kind });
+    if (opened) send(tokenMessage(opened, code));
   };
+  // The app says when it listens (after each load, a clear message's reload included).
+  useEffect(() => {
+    if (!opened) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      const target = frame.current?.contentWindow;
+      if (target && !loggedOut.current && isAppReady(event, target, origin)) {
+        postToApp(target, tokenMessage(opened, code), origin);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [opened, origin, code]);
 
   return (
     <section className="card stack masquerade" aria-label="Masquerade">
@@ -66,6 +98,7 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
               params: { driverid: driverId },
               body: { reason },
             });
+            loggedOut.current = false;
             setOpened({ token: answer.token, kind: answer.kind, expiry: answer.expiry });
             return `Opened until ${when(answer.expiry)}.`;
           }}
@@ -79,7 +112,10 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
                 key={button.type}
                 type="button"
                 className="secondary"
-                onClick={() => send({ type: button.type })}
+                onClick={() => {
+                  if (button.type !== 'clearGuest') loggedOut.current = true;
+                  send({ type: button.type });
+                }}
               >
                 {button.label}
               </button>
@@ -96,7 +132,6 @@ export function MasqueradePanel({ driverId, kind }: { driverId: string; kind: Dr
             className="driver-app-frame"
             title="Driver app (masquerade)"
             src={`${origin}/`}
-            onLoad={handOver}
           />
         </>
       )}

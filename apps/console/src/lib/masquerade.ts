@@ -1,4 +1,5 @@
-import { brandDefinition, MASQUERADE_HOST_PREFIX, resolveBrand } from '@evc/brands';
+import { brandDefinition, resolveBrand } from '@evc/brands';
+import { MASQUERADE_HOST_PREFIX } from '@evc/domain';
 import type { DriverKind } from '@evc/contract';
 
 /**
@@ -6,7 +7,15 @@ import type { DriverKind } from '@evc/contract';
  * masquerade token; there is never a refresh token.
  */
 export type MasqueradeMessage =
-  | { type: 'masquerade'; token: string; refreshToken?: undefined; kind: DriverKind }
+  | {
+      type: 'masquerade';
+      token: string;
+      refreshToken?: undefined;
+      kind: DriverKind;
+      expiry: string;
+      /** A guest's code, for the app's banner. */
+      code?: string;
+    }
   | { type: 'clearGuest' | 'clearUser' | 'clearAll' };
 
 export type ClearMessageType = 'clearGuest' | 'clearUser' | 'clearAll';
@@ -19,6 +28,19 @@ export type ClearMessageType = 'clearGuest' | 'clearUser' | 'clearAll';
 export function masqueradeOrigin(consoleLocation: Pick<Location, 'protocol' | 'host'>): string {
   return `${consoleLocation.protocol}//${MASQUERADE_HOST_PREFIX}${consoleLocation.host}`;
 }
+
+/** Whether a message is the framed app saying it listens: from that frame and its origin only. */
+export const isAppReady = (
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  frame: Window | null | undefined,
+  origin: string,
+): boolean =>
+  Boolean(frame) &&
+  event.source === frame &&
+  event.origin === origin &&
+  typeof event.data === 'object' &&
+  event.data !== null &&
+  (event.data as { type?: unknown }).type === 'masqueradeReady';
 
 /** Posts to the frame, addressed to the masquerade origin only: another page never reads it. */
 export function postToApp(

@@ -53,7 +53,7 @@ export function DriverPage() {
             <Balance overview={overview.data} driverId={driverId} onChanged={refresh} />
           )}
           <AccountLists overview={overview.data} />
-          <MasqueradePanel driverId={driverId} kind={driver.kind} />
+          <MasqueradePanel driverId={driverId} kind={driver.kind} code={driver.code} />
         </div>
       </div>
       <section className="card stack">
