@@ -51,3 +51,5 @@ export * from './home-charger-groups.ts';
 export * from './schedules.ts';
 export * from './home-charging.ts';
 export * from './charger-info-period.ts';
+export * from './schedule-validation.ts';
+export * from './charging-week.ts';
