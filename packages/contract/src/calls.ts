@@ -12,6 +12,7 @@ import * as groups from './groups.ts';
 import * as history from './history.ts';
 import * as rfid from './rfid.ts';
 import * as home from './home.ts';
+import * as schedules from './schedules.ts';
 import * as support from './support.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
@@ -388,6 +389,31 @@ export const calls = {
     params: home.homeChargerParams,
     request: home.updateHomeChargerRequest,
     response: home.homeChargerView,
+    auth: 'user',
+  },
+  // Home charging schedules (issue 17; 000 §7 governmentdefault)
+  getChargerSchedules: {
+    method: 'GET',
+    path: '/development/charger/schedules/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: schedules.chargerSchedulesView,
+    auth: 'user',
+  },
+  putChargerSchedules: {
+    method: 'PUT',
+    path: '/development/charger/schedules/:chargerid',
+    params: chargers.chargerIdParams,
+    request: schedules.putChargerSchedulesRequest,
+    response: schedules.putChargerSchedulesResponse,
+    auth: 'user',
+  },
+  getGovernmentDefaultProfile: {
+    method: 'GET',
+    path: '/development/charger/profile/governmentdefault/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: schedules.governmentDefaultView,
     auth: 'user',
   },
   listEnergySuppliers: {
