@@ -53,3 +53,4 @@ export * from './home-charging.ts';
 export * from './charger-info-period.ts';
 export * from './schedule-validation.ts';
 export * from './charging-week.ts';
+export * from './ready-by.ts';
