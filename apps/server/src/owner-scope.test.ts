@@ -144,6 +144,13 @@ const probes: Partial<Record<UserCall, Probe>> = {
     }),
   },
   getGovernmentDefaultProfile: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
+  getReadyBy: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
+  putReadyBy: {
+    send: (ids) => ({
+      params: { chargerid: ids.homeChargerId },
+      body: { enabled: true, targetKwh: 10, readyBy: '07:00' },
+    }),
+  },
   operatorGetCharger: { send: (ids) => ({ params: { chargerid: ids.chargerId } }) },
   operatorUpdateCharger: {
     send: (ids) => ({ params: { chargerid: ids.chargerId }, body: { name: 'Taken over' } }),

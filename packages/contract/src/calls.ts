@@ -416,6 +416,22 @@ export const calls = {
     response: schedules.governmentDefaultView,
     auth: 'user',
   },
+  getReadyBy: {
+    method: 'GET',
+    path: '/development/charger/readyby/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: schedules.readyByView,
+    auth: 'user',
+  },
+  putReadyBy: {
+    method: 'PUT',
+    path: '/development/charger/readyby/:chargerid',
+    params: chargers.chargerIdParams,
+    request: schedules.putReadyByRequest,
+    response: schedules.readyByView,
+    auth: 'user',
+  },
   listEnergySuppliers: {
     method: 'GET',
     path: '/development/energy/suppliers',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEEK_DAYS } from '@evc/domain';
+import { minutesOfDay, WEEK_DAYS } from '@evc/domain';
 import { scheduleType, SCHEDULE_TYPES } from './home.ts';
 import { text, TEXT_LIMITS } from './shared.ts';
 
@@ -76,3 +76,34 @@ export const governmentDefaultView = z.object({
   /** This charger's delay after each window opens, 0–600 s (applied only while on). */
   randomisedDelaySeconds: z.number().int().min(0).max(600),
 });
+
+/** The owner's "ready by" (issue 17): charge `targetKwh` by `readyBy` (HH:mm, local time). */
+export const readyBySettings = z.object({
+  enabled: z.boolean(),
+  targetKwh: z.number('kWh').finite().min(0, 'from 0').max(200, 'up to 200'),
+  readyBy: text(5).refine((time) => minutesOfDay(time) !== null, 'a time as HH:mm'),
+});
+export type ReadyBySettings = z.infer<typeof readyBySettings>;
+
+/** PUT /development/charger/readyby/{chargerid}: the owner's target and time. */
+export const putReadyByRequest = readyBySettings;
+
+/** The plan: the cheapest half-hours as daily slots and what the target costs in them. */
+export const readyByPlanView = z.object({
+  slots: z.array(z.object({ startSeconds: z.number().int(), endSeconds: z.number().int() })),
+  /** Minor units (pence), at the home tariff. */
+  expectedCostPence: z.number().int(),
+  currency: z.string(),
+  /** False when the schedule leaves too few half-hours for the whole target. */
+  enough: z.boolean(),
+});
+
+/**
+ * GET and PUT /development/charger/readyby/{chargerid}: the settings, the plan (null with no home
+ * tariff), and whether the charger took the profile the plan narrows (PUT; null on GET).
+ */
+export const readyByView = readyBySettings.extend({
+  plan: readyByPlanView.nullable(),
+  applied: z.boolean().nullable(),
+});
+export type ReadyByView = z.infer<typeof readyByView>;

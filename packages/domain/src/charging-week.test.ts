@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxAmpsOfPower, weekStartIn } from './charging-week.ts';
+import { maxAmpsOfPower, nextDayAt, weekStartIn } from './charging-week.ts';
 
 describe("weekStartIn: a weekly profile starts at the charger's Monday midnight", () => {
   it.each([
@@ -54,5 +54,15 @@ describe('maxAmpsOfPower: three-phase 230 V', () => {
     [0, 0],
   ])('%s kW gives %s A', (kw, amps) => {
     expect(maxAmpsOfPower(kw)).toBe(amps);
+  });
+});
+
+describe('nextDayAt: the day a daily time next comes round (0 = Monday)', () => {
+  it.each([
+    ['Thursday 07:12 London, ready by 08:00: Thursday', '2026-11-26T07:12:00Z', 8 * 60, 3],
+    ['Thursday 07:12 London, ready by 07:00: Friday', '2026-11-26T07:12:00Z', 7 * 60, 4],
+    ['Sunday 23:00 London, ready by 07:00: Monday', '2026-11-29T23:00:00Z', 7 * 60, 0],
+  ])('%s', (_case, at, minute, day) => {
+    expect(nextDayAt(new Date(at), 'Europe/London', minute)).toBe(day);
   });
 });

@@ -58,3 +58,13 @@ export function weekStartIn(at: Date, timeZone: string): Date {
   for (let i = 0; i < 2; i += 1) guess += mondayWall - wallClock(new Date(guess), timeZone).ms;
   return new Date(guess);
 }
+
+/**
+ * The day (0 = Monday) a daily time next comes round at or after `at`, local time in `timeZone`:
+ * a ready-by of 07:00 read at 22:00 is tomorrow's.
+ */
+export function nextDayAt(at: Date, timeZone: string, minuteOfDay: number): number {
+  const local = wallClock(at, timeZone);
+  const minute = Math.floor((local.ms % 86_400_000) / 60_000);
+  return minute < minuteOfDay ? local.weekday : (local.weekday + 1) % 7;
+}

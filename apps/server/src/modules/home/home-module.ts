@@ -43,6 +43,7 @@ export function createHomeModule(deps: {
     chargers: deps.chargers,
     schedules,
     applier,
+    now: deps.now,
   });
   const suppliers = createEnergySupplierService({
     suppliers: createEnergySupplierRepository(deps.db),

@@ -27,6 +27,10 @@ export function registerHomeRoutes(
   register('getGovernmentDefaultProfile', ({ auth, params }) =>
     schedules.governmentDefault(auth, params.chargerid),
   );
+  register('getReadyBy', ({ auth, params }) => schedules.readyBy(auth, params.chargerid));
+  register('putReadyBy', ({ auth, params, body }) =>
+    schedules.putReadyBy(auth, params.chargerid, body),
+  );
   register('listEnergySuppliers', () => suppliers.list());
   register('operatorReplaceEnergySuppliers', ({ auth, body }) => suppliers.replace(auth, body));
 }

@@ -1,17 +1,16 @@
 import {
   chargerTimeZone,
-  clockSlotOf,
   compileChargingProfile,
   maxAmpsOfPower,
   randomisedDelaySeconds,
   weekStartIn,
   type ProfilePeriod,
-  type WeeklySchedule,
 } from '@evc/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { ChargerCommands } from '../charge-point/charger-commands.ts';
 import { homeScheduleFilter, homeScheduleProfile } from '../charge-point/charging-profiles.ts';
 import type { ChargerRepository, ChargerWithConnectors } from '../chargers/repository.ts';
+import { readyByWithin, weeklySchedules } from './ready-by-plan.ts';
 import type { ScheduleRepository } from './schedule-repository.ts';
 
 const WEEK_SECONDS = 7 * 86_400;
@@ -94,16 +93,15 @@ export function createScheduleApplier(deps: {
 
   async function compile(found: ChargerWithConnectors): Promise<ProfilePeriod[] | null> {
     const stored = await deps.schedules.list(found.charger.id);
-    const schedules: WeeklySchedule[] = stored.map((schedule) => ({
-      days: schedule.days,
-      slots: schedule.slots.map(clockSlotOf),
-    }));
+    const within = readyByWithin(found, stored, deps.now());
+    const limited = found.charger.scheduleType !== 'NONE' || within !== undefined;
     return compileChargingProfile({
       scheduleType: found.charger.scheduleType,
-      schedules,
+      schedules: weeklySchedules(stored),
       offPeak: found.charger.offPeak,
-      delaySeconds: found.charger.scheduleType === 'NONE' ? 0 : await delayOf(found),
+      delaySeconds: limited ? await delayOf(found) : 0,
       maxAmps: chargerMaxAmps(found),
+      ...(within ? { within } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ReadyBySettings } from '@evc/contract';
 import type { ScheduleTypeCode } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import { chargers, chargerSchedules, type ChargerScheduleRow } from '../../platform/db/schema.ts';
@@ -51,6 +52,18 @@ export function createScheduleRepository(db: Db) {
         }
         return true;
       }),
+
+    /** Keeps the owner's ready-by settings; false when the charger is not theirs. */
+    async setReadyBy(chargerId: string, ownerId: string, readyBy: ReadyBySettings) {
+      const rows = await db
+        .update(chargers)
+        .set({ readyBy })
+        .where(
+          and(eq(chargers.id, chargerId), eq(chargers.home, true), eq(chargers.ownerId, ownerId)),
+        )
+        .returning({ id: chargers.id });
+      return rows.length === 1;
+    },
 
     /**
      * The charger's randomised delay, drawn once: `draw` is kept unless another request drew

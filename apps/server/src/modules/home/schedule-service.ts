@@ -1,4 +1,9 @@
-import type { CallParsedRequest, ChargerSchedulesView, ScheduleView } from '@evc/contract';
+import type {
+  CallParsedRequest,
+  ChargerSchedulesView,
+  ReadyByView,
+  ScheduleView,
+} from '@evc/contract';
 import {
   GOVERNMENT_DEFAULT_SCHEDULE,
   orderedDays,
@@ -11,6 +16,7 @@ import { newId } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ChargerRepository, ChargerWithConnectors } from '../chargers/repository.ts';
+import { readyByOf, readyByPlanFor } from './ready-by-plan.ts';
 import type { ScheduleApplier } from './schedule-profile.ts';
 import type { NewSchedule, ScheduleRepository } from './schedule-repository.ts';
 import { homeChargerNotFound } from './service.ts';
@@ -81,6 +87,7 @@ export function createScheduleService(deps: {
   chargers: ChargerRepository;
   schedules: ScheduleRepository;
   applier: ScheduleApplier;
+  now: () => Date;
 }) {
   async function owned(auth: AuthContext, id: string): Promise<ChargerWithConnectors> {
     const found = await deps.chargers.findById(id);
@@ -150,6 +157,35 @@ export function createScheduleService(deps: {
       if (!replaced) throw homeChargerNotFound();
       const applied = await deps.applier.apply(id);
       return { ...(await view(await owned(auth, id))), applied };
+    },
+
+    /** Issue 17 ready by: the owner's target and time and the plan they give now. */
+    async readyBy(auth: AuthContext, id: string): Promise<ReadyByView> {
+      const found = await owned(auth, id);
+      const settings = readyByOf(found);
+      const stored = await deps.schedules.list(id);
+      return {
+        ...settings,
+        plan: readyByPlanFor(found, stored, settings, deps.now()),
+        applied: null,
+      };
+    },
+
+    /** Keeps the target and time and puts the plan (when on) on the charger. */
+    async putReadyBy(
+      auth: AuthContext,
+      id: string,
+      body: CallParsedRequest<'putReadyBy'>,
+    ): Promise<ReadyByView> {
+      await owned(auth, id);
+      if (!(await deps.schedules.setReadyBy(id, auth.userId, body))) throw homeChargerNotFound();
+      const applied = await deps.applier.apply(id);
+      const found = await owned(auth, id);
+      return {
+        ...readyByOf(found),
+        plan: readyByPlanFor(found, await deps.schedules.list(id), body, deps.now()),
+        applied,
+      };
     },
 
     /** 000 §7 governmentdefault: the UK default and this charger's randomised delay. */

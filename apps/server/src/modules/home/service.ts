@@ -94,9 +94,11 @@ export function createHomeService(deps: {
       if (!changed) throw homeChargerNotFound();
       const after = await owned(auth, id);
       // Issue 17: the flags change the charger's profile; it is sent now (or on reconnect).
+      // A ready-by plan is priced at the home tariff: a new tariff may pick other half-hours.
       if (
         after.settings.offPeak !== before.settings.offPeak ||
-        after.settings.randomisedDelay !== before.settings.randomisedDelay
+        after.settings.randomisedDelay !== before.settings.randomisedDelay ||
+        body.home_tariff !== undefined
       ) {
         await deps.applier.apply(id);
       }
