@@ -76,6 +76,8 @@ export function createHomeService(deps: {
         at: deps.now(),
       });
       if (!id) throw adoptionCodeIncorrect();
+      // Issue 17: it charges by the UK default from now on; an offline one gets it on connect.
+      await deps.applier.apply(id);
       return owned(auth, id);
     },
 
