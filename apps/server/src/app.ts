@@ -217,11 +217,21 @@ export async function buildApp(
     keepAliveMs: options.liveEvents?.keepAliveMs,
     log,
   });
+  const home = createHomeModule({
+    db,
+    chargers: chargers.chargers,
+    users: userRecords,
+    commands,
+    claimLimit: limits.claimCharger,
+    now,
+    log,
+  });
   const ocpp = createOcppModule({
     chargers: chargers.reports,
     transactions,
     bus,
     sessions: sessions.service,
+    chargerReady: home.chargerReady,
     now,
     heartbeatSeconds: options.ocpp?.heartbeatSeconds,
     pingIntervalMs: options.ocpp?.pingIntervalMs,
@@ -246,13 +256,6 @@ export async function buildApp(
     now,
     purgeIntervalMs: options.guests?.purgeIntervalMs,
     log,
-  });
-  const home = createHomeModule({
-    db,
-    chargers: chargers.chargers,
-    users: userRecords,
-    claimLimit: limits.claimCharger,
-    now,
   });
 
   // Support sits on top (issue 18): its gate checks staff on every console call and audits every

@@ -136,6 +136,21 @@ const probes: Partial<Record<UserCall, Probe>> = {
   },
   listChargers: { send: () => ({ body: {} }), ownAnswer: 'the public charger list' },
   operatorListChargers: { send: () => ({}) },
+  getChargerSchedules: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
+  putChargerSchedules: {
+    send: (ids) => ({
+      params: { chargerid: ids.homeChargerId },
+      body: { scheduleType: 'NONE', schedules: [] },
+    }),
+  },
+  getGovernmentDefaultProfile: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
+  getReadyBy: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
+  putReadyBy: {
+    send: (ids) => ({
+      params: { chargerid: ids.homeChargerId },
+      body: { enabled: true, targetKwh: 10, readyBy: '07:00' },
+    }),
+  },
   operatorGetCharger: { send: (ids) => ({ params: { chargerid: ids.chargerId } }) },
   operatorUpdateCharger: {
     send: (ids) => ({ params: { chargerid: ids.chargerId }, body: { name: 'Taken over' } }),

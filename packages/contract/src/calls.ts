@@ -12,6 +12,7 @@ import * as groups from './groups.ts';
 import * as history from './history.ts';
 import * as rfid from './rfid.ts';
 import * as home from './home.ts';
+import * as schedules from './schedules.ts';
 import * as support from './support.ts';
 import { emptyRequest, noBody, okTrue } from './envelope.ts';
 import { user } from './shared.ts';
@@ -390,20 +391,21 @@ export const calls = {
     response: home.homeChargerView,
     auth: 'user',
   },
+  // Home charging schedules (issue 17; 000 §7 governmentdefault)
   getChargerSchedules: {
     method: 'GET',
     path: '/development/charger/schedules/:chargerid',
     params: chargers.chargerIdParams,
     request: noBody,
-    response: home.chargerSchedules,
+    response: schedules.chargerSchedulesView,
     auth: 'user',
   },
-  replaceChargerSchedules: {
+  putChargerSchedules: {
     method: 'PUT',
     path: '/development/charger/schedules/:chargerid',
     params: chargers.chargerIdParams,
-    request: home.replaceChargerSchedulesRequest,
-    response: home.replaceChargerSchedulesResponse,
+    request: schedules.putChargerSchedulesRequest,
+    response: schedules.putChargerSchedulesResponse,
     auth: 'user',
   },
   getGovernmentDefaultProfile: {
@@ -411,7 +413,23 @@ export const calls = {
     path: '/development/charger/profile/governmentdefault/:chargerid',
     params: chargers.chargerIdParams,
     request: noBody,
-    response: home.governmentDefaultProfile,
+    response: schedules.governmentDefaultView,
+    auth: 'user',
+  },
+  getReadyBy: {
+    method: 'GET',
+    path: '/development/charger/readyby/:chargerid',
+    params: chargers.chargerIdParams,
+    request: noBody,
+    response: schedules.readyByView,
+    auth: 'user',
+  },
+  putReadyBy: {
+    method: 'PUT',
+    path: '/development/charger/readyby/:chargerid',
+    params: chargers.chargerIdParams,
+    request: schedules.putReadyByRequest,
+    response: schedules.readyByView,
     auth: 'user',
   },
   listEnergySuppliers: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_MINUTES, WEEK_DAYS, minutesOfDay } from '@evc/domain';
+import { minutesOfDay } from '@evc/domain';
 import { barcode, chargerView } from './chargers.ts';
 import { requestId, text, TEXT_LIMITS } from './shared.ts';
 
@@ -105,64 +105,3 @@ export const replaceEnergySuppliersRequest = z.object({
   suppliers: z.array(energySupplierInput).max(200),
 });
 
-/** Seconds from midnight; an end of 86400 is 24:00 (spec 001 §3, §5). */
-const daySeconds = z
-  .number()
-  .int()
-  .min(0)
-  .max(DAY_MINUTES * 60);
-
-/** spec 001 §3: a slot as the server keeps it, in seconds from midnight. */
-export const scheduleSlot = z.object({
-  _id: z.string(),
-  startSeconds: daySeconds,
-  endSeconds: daySeconds,
-});
-
-/** spec 001 §3: a schedule — name, days MON to SUN, time slots, editable flag. */
-export const chargerSchedule = z.object({
-  _id: z.string(),
-  name: text(TEXT_LIMITS.name),
-  days: z.array(z.enum(WEEK_DAYS)),
-  slots: z.array(scheduleSlot),
-  editable: z.boolean(),
-});
-export type ChargerScheduleView = z.infer<typeof chargerSchedule>;
-
-/** GET /development/charger/schedules/{chargerid}: the charger's schedule type and schedules. */
-export const chargerSchedules = z.object({ scheduleType, schedules: z.array(chargerSchedule) });
-export type ChargerSchedulesView = z.infer<typeof chargerSchedules>;
-
-/**
- * PUT /development/charger/schedules/{chargerid} {scheduleType, schedules}: replaces them; new
- * schedules and slots come without an _id. Slot validity and a day in two schedules are checked
- * by the server (a 400 naming the schedule and the slot).
- */
-export const replaceChargerSchedulesRequest = z.object({
-  scheduleType: z.enum(SCHEDULE_TYPES),
-  schedules: z
-    .array(
-      chargerSchedule.extend({
-        _id: z.string().optional(),
-        name: text(TEXT_LIMITS.name).trim().min(1, 'is required'),
-        slots: z.array(scheduleSlot.extend({ _id: z.string().optional() })).max(48),
-      }),
-    )
-    .max(WEEK_DAYS.length),
-});
-export type ReplaceChargerSchedulesRequest = z.infer<typeof replaceChargerSchedulesRequest>;
-
-/** The saved schedules, and whether the charger took them now (false: offline or refused; sent when it is back). */
-export const replaceChargerSchedulesResponse = chargerSchedules.extend({ applied: z.boolean() });
-
-/** GET /development/charger/profile/governmentdefault/{chargerid} (001 §7): the UK default, read-only. */
-export const governmentDefaultProfile = z.object({
-  schedule: z.object({
-    name: z.string(),
-    days: z.array(z.enum(WEEK_DAYS)),
-    slots: z.array(z.object({ startSeconds: daySeconds, endSeconds: daySeconds })),
-    editable: z.literal(false),
-  }),
-  randomisedDelay: z.boolean(),
-});
-export type GovernmentDefaultProfile = z.infer<typeof governmentDefaultProfile>;

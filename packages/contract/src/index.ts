@@ -16,3 +16,4 @@ export * from './history.ts';
 export * from './rfid.ts';
 export * from './home.ts';
 export * from './support.ts';
+export * from './schedules.ts';

@@ -52,3 +52,6 @@ export * from './schedules.ts';
 export * from './home-charging.ts';
 export * from './charger-info-period.ts';
 export * from './masquerade.ts';
+export * from './schedule-validation.ts';
+export * from './charging-week.ts';
+export * from './ready-by.ts';

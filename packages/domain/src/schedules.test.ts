@@ -9,6 +9,7 @@ import {
   OFF_PEAK_BLOCKS,
   RANDOMISED_DELAY_DEFAULT,
   RANDOMISED_DELAY_MAX_SECONDS,
+  allowedSlotsOfDay,
   canEditSchedule,
   chargingWindows,
   compileChargingProfile,
@@ -285,5 +286,36 @@ describe('spec 001 §9: randomised delay up to 10 minutes', () => {
     [0.9999999, 600],
   ])('random %f gives %i s', (random, seconds) => {
     expect(randomisedDelaySeconds(random)).toBe(seconds);
+  });
+});
+
+describe('a ready-by plan narrows the windows (issue 17)', () => {
+  const within = [{ startSeconds: 2 * 3600, endSeconds: 4 * 3600 }];
+  it.each([
+    ['the UK default keeps 02:00–04:00 each day', 'DEFAULT' as const, 7],
+    ['No Schedule becomes 02:00–04:00 each day', 'NONE' as const, 7],
+  ])('%s', (_case, scheduleType, count) => {
+    const windows = chargingWindows({
+      scheduleType,
+      schedules: [],
+      offPeak: false,
+      delaySeconds: 0,
+      within,
+    });
+    expect(windows).toHaveLength(count);
+    expect(windows?.[1]).toEqual({ start: 1440 + 120, end: 1440 + 240 });
+  });
+
+  it('allowedSlotsOfDay: the Default with off-peak on, as seconds of a day', () => {
+    expect(
+      allowedSlotsOfDay({ scheduleType: 'DEFAULT', schedules: [], offPeak: true }, 'WED'),
+    ).toEqual([
+      { startSeconds: 0, endSeconds: 8 * 3600 },
+      { startSeconds: 11 * 3600, endSeconds: 16 * 3600 },
+      { startSeconds: 22 * 3600, endSeconds: 24 * 3600 },
+    ]);
+    expect(allowedSlotsOfDay({ scheduleType: 'NONE', schedules: [], offPeak: true }, 'WED')).toBe(
+      null,
+    );
   });
 });

@@ -193,6 +193,50 @@ function withoutOffPeak(windows: readonly WeekWindow[]): WeekWindow[] {
   });
 }
 
+/** The windows kept within the same daily slots every day of the week. */
+function intersectDaily(
+  windows: readonly WeekWindow[],
+  slots: readonly { startSeconds: number; endSeconds: number }[],
+): WeekWindow[] {
+  const daily = WEEK_DAYS.flatMap((_day, index) =>
+    slots.map((slot) => ({
+      start: index * DAY_MINUTES + slot.startSeconds / 60,
+      end: index * DAY_MINUTES + (slot.endSeconds === 0 ? DAY_MINUTES : slot.endSeconds / 60),
+    })),
+  );
+  return windows.flatMap((window) =>
+    daily
+      .map((slot) => ({
+        start: Math.max(window.start, slot.start),
+        end: Math.min(window.end, slot.end),
+      }))
+      .filter((piece) => piece.end > piece.start),
+  );
+}
+
+/**
+ * The slots of one day (seconds from midnight) a charger's schedule allows, with the off-peak
+ * blocks out and no delay: where a ready-by plan may pick its half-hours. Null: all day.
+ */
+export function allowedSlotsOfDay(
+  input: Pick<ProfileInput, 'scheduleType' | 'schedules' | 'offPeak'>,
+  day: WeekDay,
+): { startSeconds: number; endSeconds: number }[] | null {
+  const windows = chargingWindows({ ...input, delaySeconds: 0 });
+  if (windows === null) return null;
+  const dayStart = WEEK_DAYS.indexOf(day) * DAY_MINUTES;
+  return windows
+    .map((window) => ({
+      start: Math.max(window.start, dayStart),
+      end: Math.min(window.end, dayStart + DAY_MINUTES),
+    }))
+    .filter((piece) => piece.end > piece.start)
+    .map((piece) => ({
+      startSeconds: Math.round((piece.start - dayStart) * 60),
+      endSeconds: Math.round((piece.end - dayStart) * 60),
+    }));
+}
+
 /** One period of a charging schedule: from `startPeriod` seconds after Monday 00:00, `limit` amps. */
 export interface ProfilePeriod {
   startPeriod: number;
@@ -207,6 +251,11 @@ export interface ProfileInput {
   /** This charger's delay after each window opens, 0–600 s (0 when the owner turned it off). */
   delaySeconds: number;
   maxAmps: number;
+  /**
+   * Daily slots (seconds from midnight, an end of 0 is 24:00) charging is further kept within,
+   * every day: a ready-by plan's cheapest half-hours. Left out: no further limit.
+   */
+  within?: readonly { startSeconds: number; endSeconds: number }[];
 }
 
 /**
@@ -215,10 +264,10 @@ export interface ProfileInput {
  * out when the flag is on, each opening `delaySeconds` late. Null for NONE: no limit at all.
  */
 export function chargingWindows(input: Omit<ProfileInput, 'maxAmps'>): WeekWindow[] | null {
-  if (input.scheduleType === 'NONE') return null;
+  if (input.scheduleType === 'NONE' && !input.within) return null;
   const schedules =
     input.scheduleType === 'DEFAULT' ? [GOVERNMENT_DEFAULT_SCHEDULE] : input.schedules;
-  const windows = schedules.flatMap((schedule) =>
+  const scheduled = schedules.flatMap((schedule) =>
     schedule.days.flatMap((day) => {
       const offset = WEEK_DAYS.indexOf(day) * DAY_MINUTES;
       return schedule.slots
@@ -228,8 +277,10 @@ export function chargingWindows(input: Omit<ProfileInput, 'maxAmps'>): WeekWindo
         .map((span) => ({ start: offset + span.start, end: offset + span.end }));
     }),
   );
+  const windows = input.scheduleType === 'NONE' ? [{ start: 0, end: WEEK_MINUTES }] : scheduled;
   let joined = joinWindows(windows);
-  if (input.offPeak) joined = withoutOffPeak(joined);
+  if (input.offPeak && input.scheduleType !== 'NONE') joined = withoutOffPeak(joined);
+  if (input.within) joined = joinWindows(intersectDaily(joined, input.within));
   // A window running to the week's end goes on into Monday's first: it opens once, not twice.
   const first = joined[0];
   const last = joined.at(-1);

@@ -120,6 +120,11 @@ export class ChargingProfileStore {
     );
   }
 
+  /** The profiles held, by connector (copies). */
+  list(): { connectorId: number; profile: ChargingProfile }[] {
+    return this.held.map((entry) => structuredClone(entry));
+  }
+
   get size(): number {
     return this.held.length;
   }

@@ -3,3 +3,4 @@ export {
   type ChargePointStatus,
   type SimulatorOptions,
 } from './simulator.ts';
+export type { ChargingProfile } from './charging-profiles.ts';

@@ -44,6 +44,8 @@ export interface SimulatorOptions {
    * (default: taken out at once). An UnlockConnector meanwhile has it taken out sooner.
    */
   unplugAfterMs?: number;
+  /** The charge point's clock in ms (default the real one): tests move it to open a slot. */
+  now?: () => number;
 }
 
 /** From the cable's release (UnlockConnector) to the driver pulling it out. */
@@ -94,6 +96,15 @@ export class ChargePointSimulator {
       this.statuses.set(connector, 'Available');
       this.registers.set(connector, 0);
     }
+  }
+
+  private clock(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  /** The charging profiles the central system set and the charger holds, by connector. */
+  chargingProfiles(): { connectorId: number; profile: ChargingProfile }[] {
+    return this.profiles.list();
   }
 
   get connected(): boolean {
@@ -213,7 +224,7 @@ export class ChargePointSimulator {
 
   /** The driver takes the cable out of the connector in `ms`, if not sooner already. */
   private unplugLater(connector: number, ms: number) {
-    const due = Date.now() + ms;
+    const due = this.clock() + ms;
     const planned = this.unplugTimers.get(connector);
     if (planned && planned.due <= due) return;
     clearTimeout(planned?.timer);
@@ -230,7 +241,7 @@ export class ChargePointSimulator {
       idTag,
       transactionId: null,
       meterStartWh: this.energyWh(connector),
-      startedAt: Date.now(),
+      startedAt: this.clock(),
       socPercent: this.options.initialSocPercent ?? 20,
       vehicleSuspended: false,
       timer: null,
@@ -246,9 +257,9 @@ export class ChargePointSimulator {
     });
     // A default profile closed at this hour holds the car at SuspendedEVSE until its slot opens.
     await this.setStatus(connector, this.chargingStatus(tx));
-    let last = Date.now();
+    let last = this.clock();
     tx.timer = setInterval(() => {
-      const now = Date.now();
+      const now = this.clock();
       this.advance(tx, (now - last) / 1000);
       last = now;
       this.refreshStatus(tx);
@@ -259,7 +270,7 @@ export class ChargePointSimulator {
 
   /** The amps the profiles allow the transaction now; null when none limits it. */
   private limitA(tx: LocalTransaction): number | null {
-    return this.profiles.limitAt(tx.connector, Date.now(), {
+    return this.profiles.limitAt(tx.connector, this.clock(), {
       transactionId: tx.transactionId,
       startedAt: tx.startedAt,
     });
@@ -291,7 +302,7 @@ export class ChargePointSimulator {
     );
     return chargingPowerW({
       maxPowerW,
-      elapsedSeconds: (Date.now() - tx.startedAt) / 1000,
+      elapsedSeconds: (this.clock() - tx.startedAt) / 1000,
       socPercent: tx.socPercent,
       ...(this.options.rampSeconds === undefined ? {} : { rampSeconds: this.options.rampSeconds }),
     });
@@ -402,7 +413,7 @@ export class ChargePointSimulator {
     client.handle('GetCompositeSchedule', ({ params }) => {
       const p = params as { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' };
       const tx = this.transactions.get(p.connectorId);
-      const now = Date.now();
+      const now = this.clock();
       const periods = this.profiles.composite(
         p.connectorId,
         now,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChargerSchedulesView, ReplaceChargerSchedulesRequest } from '@evc/contract';
+import type { ChargerSchedulesView, PutChargerSchedulesRequest } from '@evc/contract';
 import { findAlert, pressAlertButton } from '../../test/alerts.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { select } from '../../test/ionic-events.ts';
@@ -41,22 +41,25 @@ const custom: ChargerSchedulesView = {
 };
 
 const governmentDefault = {
+  scheduleType: 'DEFAULT',
   schedule: {
+    _id: 'default',
     name: 'UK default',
     days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
     slots: [
-      { startSeconds: 0, endSeconds: hours(8) },
-      { startSeconds: hours(11), endSeconds: hours(16) },
-      { startSeconds: hours(22), endSeconds: hours(24) },
+      { _id: 'default-1', startSeconds: 0, endSeconds: hours(8) },
+      { _id: 'default-2', startSeconds: hours(11), endSeconds: hours(16) },
+      { _id: 'default-3', startSeconds: hours(22), endSeconds: hours(24) },
     ],
     editable: false,
   },
   randomisedDelay: true,
+  randomisedDelaySeconds: 240,
 };
 
 /** The server's answer to a PUT: what was sent, with ids given to what had none. */
 function savedAs(request: SeenRequest, applied: boolean): Response {
-  const sent = request.body as ReplaceChargerSchedulesRequest;
+  const sent = request.body as PutChargerSchedulesRequest;
   let ids = 0;
   const id = (given: string | undefined) => given ?? `saved-${++ids}`;
   return ok({

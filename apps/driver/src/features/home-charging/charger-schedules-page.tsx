@@ -57,7 +57,7 @@ function DefaultSchedule({ chargerId }: { chargerId: string }) {
         scheduleId="government-default"
         scheduleType="DEFAULT"
         editable={false}
-        slots={schedule.slots.map((slot, index) => ({ _id: `default-${index}`, ...slot }))}
+        slots={schedule.slots}
       />
       {randomisedDelay && (
         <p className="form-note">

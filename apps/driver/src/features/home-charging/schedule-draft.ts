@@ -1,4 +1,4 @@
-import type { ChargerSchedulesView, ReplaceChargerSchedulesRequest } from '@evc/contract';
+import type { ChargerSchedulesView, PutChargerSchedulesRequest } from '@evc/contract';
 import { WEEK_DAYS, slotSeconds, type ScheduleTypeCode, type WeekDay } from '@evc/domain';
 import type { IncomingSlot, ScheduleArc } from '../../ui/schedule-clock/schedule-clock.tsx';
 
@@ -21,9 +21,11 @@ export interface SchedulesDraft {
 }
 
 export function draftFrom(view: ChargerSchedulesView): SchedulesDraft {
+  // The read-only Default schedule comes along while it is the type; the page shows it apart.
+  const owned = view.schedules.filter((schedule) => schedule.editable);
   return {
     scheduleType: view.scheduleType,
-    schedules: view.schedules.map((schedule) => ({
+    schedules: owned.map((schedule) => ({
       key: schedule._id,
       saved: true,
       name: schedule.name,
@@ -31,7 +33,7 @@ export function draftFrom(view: ChargerSchedulesView): SchedulesDraft {
       slots: schedule.slots,
       editable: schedule.editable,
     })),
-    savedSlotIds: new Set(view.schedules.flatMap((schedule) => schedule.slots.map((s) => s._id))),
+    savedSlotIds: new Set(owned.flatMap((schedule) => schedule.slots.map((s) => s._id))),
   };
 }
 
@@ -44,7 +46,7 @@ export function slotsFromClock(arcs: readonly ScheduleArc[]): IncomingSlot[] {
 }
 
 /** The PUT body: new schedules and slots without an _id, slots in the order of the day. */
-export function scheduleRequest(draft: SchedulesDraft): ReplaceChargerSchedulesRequest {
+export function scheduleRequest(draft: SchedulesDraft): PutChargerSchedulesRequest {
   return {
     scheduleType: draft.scheduleType,
     schedules: draft.schedules.map((schedule) => ({

@@ -89,7 +89,7 @@ describe('adopting a home charger (spec 001 §4, §5, §8)', () => {
     expect(homeChargerView.parse(adopted.body.data)).toMatchObject({
       _id: id,
       name: 'Driveway',
-      scheduleType: 'NONE',
+      scheduleType: 'DEFAULT',
       home_tariff_save: false,
       homeTariff: null,
       settings: { offPeak: false, randomisedDelay: true },

@@ -37,6 +37,8 @@ export function createHomeRepository(db: Db) {
           name: input.name,
           adoptedAt: input.at,
           adoptionCodeHash: null,
+          // Issue 17: a new home charger charges by the UK default until its owner says otherwise.
+          scheduleType: 'DEFAULT',
         })
         .where(
           and(

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ChargerRepository, ChargerWithConnectors } from '../chargers/repository.ts';
 import { adoptionCodeHash, chargerView } from '../chargers/service.ts';
 import type { HomeRepository } from './repository.ts';
+import type { ScheduleApplier } from './schedule-profile.ts';
 
 /** spec 001 §8: the adoption error, word for word. */
 export const adoptionCodeIncorrect = () =>
@@ -11,7 +12,9 @@ export const adoptionCodeIncorrect = () =>
     field: 'accesscode',
   });
 
-const notFound = () => new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
+/** A home charger that is not the caller's reads as one that does not exist. */
+export const homeChargerNotFound = () =>
+  new AppError(404, 'CHARGER_NOT_FOUND', 'Charger Not Found');
 
 /** A home charger as its owner reads it (spec 001 §3). */
 export function homeChargerView(found: ChargerWithConnectors): HomeChargerView {
@@ -33,11 +36,12 @@ export function homeChargerView(found: ChargerWithConnectors): HomeChargerView {
 export function createHomeService(deps: {
   home: HomeRepository;
   chargers: ChargerRepository;
+  applier: ScheduleApplier;
   now: () => Date;
 }) {
   async function owned(auth: AuthContext, id: string): Promise<HomeChargerView> {
     const found = await deps.chargers.findById(id);
-    if (!found?.charger.home || found.charger.ownerId !== auth.userId) throw notFound();
+    if (!found?.charger.home || found.charger.ownerId !== auth.userId) throw homeChargerNotFound();
     return homeChargerView(found);
   }
 
@@ -72,6 +76,8 @@ export function createHomeService(deps: {
         at: deps.now(),
       });
       if (!id) throw adoptionCodeIncorrect();
+      // Issue 17: it charges by the UK default from now on; an offline one gets it on connect.
+      await deps.applier.apply(id);
       return owned(auth, id);
     },
 
@@ -80,14 +86,25 @@ export function createHomeService(deps: {
       id: string,
       body: CallParsedRequest<'updateHomeCharger'>,
     ): Promise<HomeChargerView> {
+      const before = await owned(auth, id);
       const changed = await deps.home.updateOwned(id, auth.userId, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.off_peak !== undefined ? { offPeak: body.off_peak } : {}),
         ...(body.randomised_delay !== undefined ? { randomisedDelay: body.randomised_delay } : {}),
         ...(body.home_tariff !== undefined ? { homeTariff: body.home_tariff } : {}),
       });
-      if (!changed) throw notFound();
-      return owned(auth, id);
+      if (!changed) throw homeChargerNotFound();
+      const after = await owned(auth, id);
+      // Issue 17: the flags change the charger's profile; it is sent now (or on reconnect).
+      // A ready-by plan is priced at the home tariff: a new tariff may pick other half-hours.
+      if (
+        after.settings.offPeak !== before.settings.offPeak ||
+        after.settings.randomisedDelay !== before.settings.randomisedDelay ||
+        body.home_tariff !== undefined
+      ) {
+        await deps.applier.apply(id);
+      }
+      return after;
     },
   };
 }

@@ -40,6 +40,8 @@ export interface CentralSystemDeps {
   bus: Bus;
   /** The charging sessions, told of starts, samples, stops and statuses. */
   sessions?: TransactionHooks;
+  /** A charger connected, or booted: what it should hold may be sent to it again. */
+  chargerReady?: (chargerId: string) => void;
   now: () => Date;
   heartbeatSeconds?: number;
   /** Keep-alive pings and offline sweep; tests shorten them. */
@@ -153,7 +155,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     live.set(chargerId, { client, lastSeen: Date.now() });
     if (previous)
       void previous.client.close({ code: 1000, reason: 'replaced by a new connection' });
-    void deps.chargers.connected(chargerId);
+    void deps.chargers.connected(chargerId).then(() => deps.chargerReady?.(chargerId));
     const stopResponding = deps.bus.respond(chargerCommandSubject(chargerId), (payload) => {
       const command = payload as ChargerCommandRequest;
       return client
@@ -194,7 +196,12 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       now: deps.now,
       log: deps.log,
     };
-    handleChargerMessages(handle, { ...context, chargers: deps.chargers, heartbeatSeconds });
+    handleChargerMessages(handle, {
+      ...context,
+      chargers: deps.chargers,
+      heartbeatSeconds,
+      ...(deps.chargerReady ? { booted: deps.chargerReady } : {}),
+    });
     handleTransactionMessages(handle, { ...context, transactions: deps.transactions });
   });
 

@@ -9,7 +9,12 @@ import type { HandleChargePointAction } from './ocpp16-messages.ts';
  */
 export function handleChargerMessages(
   handle: HandleChargePointAction,
-  context: MessageContext & { chargers: ChargerReports; heartbeatSeconds: number },
+  context: MessageContext & {
+    chargers: ChargerReports;
+    heartbeatSeconds: number;
+    /** Told once the boot is answered: a charger takes commands only after it is Accepted. */
+    booted?: (chargerId: string) => void;
+  },
 ): void {
   const { chargerId, chargers, now, log } = context;
 
@@ -22,6 +27,8 @@ export function handleChargerMessages(
     };
     await chargers.booted(chargerId, identity);
     log.info({ chargerId, ...identity }, 'charger booted');
+    const { booted } = context;
+    if (booted) setImmediate(() => booted(chargerId));
     return {
       status: 'Accepted',
       currentTime: now().toISOString(),

@@ -8,6 +8,7 @@ import { AppError, guestPaysByCard, validationError } from '../../platform/error
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import { chargerOffline } from '../charge-point/charger-commands.ts';
 import {
+  boostProfile,
   defaultProfileFilter,
   pauseProfile,
   pauseProfileFilter,
@@ -18,6 +19,7 @@ import { ownedSession } from './owned-session.ts';
 import { chargerNotFound, connectorBusy, notCharging } from './session-errors.ts';
 import type { SessionServiceDeps } from './session-service-deps.ts';
 import { homeTariffAtStart } from '../home/home-charge.ts';
+import { chargerMaxAmps } from '../home/schedule-profile.ts';
 import { sessionTariff } from './session-tariff.ts';
 import type { SessionView } from './session-view.ts';
 
@@ -197,6 +199,22 @@ export function createDriverCommands(
 
   async function clearDefaultProfile(auth: AuthContext, sessionId: string): Promise<true> {
     const row = await owned(auth, sessionId);
+    const found = await deps.chargers.findById(row.chargerId);
+    if (found?.charger.home) {
+      // Issue 17, a boost: this session charges now at the charger's most, whatever its
+      // schedule says; the schedule stays for the sessions after it.
+      const running = ['charging', 'paused', 'pausedByVehicle'];
+      if (row.transactionId === null || !running.includes(row.state)) throw notCharging();
+      const answer = await deps.commands.setChargingProfile(
+        row.chargerId,
+        row.connectorNumber,
+        boostProfile(row.transactionId, chargerMaxAmps(found)),
+      );
+      if (answer.status !== 'Accepted') {
+        throw new AppError(409, 'BOOST_REJECTED', 'The charger cannot charge this session now');
+      }
+      return true;
+    }
     // 'Unknown' means there was no default profile to clear: the outcome the driver wants.
     await deps.commands.clearChargingProfile(
       row.chargerId,

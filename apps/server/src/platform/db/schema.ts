@@ -14,6 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { WeekDay } from '@evc/domain';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -223,10 +224,37 @@ export const chargers = pgTable('chargers', {
     .default('NONE'),
   offPeak: boolean('off_peak').notNull().default(false),
   randomisedDelay: boolean('randomised_delay').notNull().default(true),
+  /** This charger's delay after a window opens, 0–600 s, drawn once when first needed. */
+  randomisedDelaySeconds: integer('randomised_delay_seconds'),
+  /** The owner's ready-by plan (issue 17): {enabled, targetKwh, readyBy}; null when never set. */
+  readyBy: jsonb('ready_by').$type<unknown>(),
   homeTariff: jsonb('home_tariff').$type<unknown>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 export type ChargerRow = typeof chargers.$inferSelect;
+
+/** A slot of a stored schedule: seconds from the charger's local midnight. */
+export interface StoredScheduleSlot {
+  _id: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/** A home charger's Custom schedules (issue 17), in the owner's order. */
+export const chargerSchedules = pgTable(
+  'charger_schedules',
+  {
+    id: text('id').notNull(),
+    chargerId: text('charger_id').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    days: text('days').array().notNull().$type<WeekDay[]>(),
+    slots: jsonb('slots').$type<StoredScheduleSlot[]>().notNull(),
+    editable: boolean('editable').notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.chargerId, table.id] })],
+);
+export type ChargerScheduleRow = typeof chargerSchedules.$inferSelect;
 
 export const connectors = pgTable(
   'connectors',

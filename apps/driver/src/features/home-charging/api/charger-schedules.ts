@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReplaceChargerSchedulesRequest } from '@evc/contract';
+import type { PutChargerSchedulesRequest } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
@@ -30,8 +30,8 @@ export function useGovernmentDefault(chargerid: string) {
 export function useReplaceChargerSchedules(chargerid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: ReplaceChargerSchedulesRequest) =>
-      callApi('replaceChargerSchedules', request, { params: { chargerid } }),
+    mutationFn: (request: PutChargerSchedulesRequest) =>
+      callApi('putChargerSchedules', request, { params: { chargerid } }),
     onSuccess: ({ scheduleType, schedules }) => {
       queryClient.setQueryData(chargerSchedulesQuery(chargerid).queryKey, {
         scheduleType,
