@@ -71,20 +71,31 @@ test('an owner adopts the demo home charger, enters a tariff, charges free and s
   await page.getByText('Charger Overview').waitFor();
   await shoot(page, 'home-overview');
   const chargerPath = new URL(page.url()).pathname;
-  // Adopted, it charges by the UK default (issue 17), which holds a car at peak times: the owner
-  // chooses No Schedule, so the charge starts whatever the hour the test runs at.
-  const noSchedule = await fetch(
+  // Adopted, it charges by the UK default (issue 17). The owner draws a slot of their own on the
+  // clock and saves it: the charger takes it. Then No Schedule, so the charge below starts
+  // whatever the hour the test runs at.
+  await page.locator('ion-button', { hasText: 'Charging schedules' }).click();
+  await page.waitForURL('**/schedules');
+  await page.getByText('The UK default schedule', { exact: false }).waitFor();
+  await page.locator('ion-segment-button', { hasText: 'Custom' }).click();
+  await page.locator('ion-button', { hasText: 'Add slot' }).click();
+  await page.locator('ion-button', { hasText: 'Save schedules' }).click();
+  await page.getByText('Schedules saved and sent to your charger.').waitFor();
+  await shoot(page, 'home-schedules-custom');
+  const saved = await fetch(
     `${baseUrl}/api/development/charger/schedules/${chargerPath.split('/').at(-1) ?? ''}`,
-    {
-      method: 'PUT',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await driverToken(baseUrl, 'e2e-home-schedule')}`,
-      },
-      body: JSON.stringify({ scheduleType: 'NONE', schedules: [] }),
-    },
+    { headers: { authorization: `Bearer ${await driverToken(baseUrl, 'e2e-home-schedule')}` } },
   );
-  expect(noSchedule.status).toBe(200);
+  const { data } = (await saved.json()) as {
+    data: { scheduleType: string; schedules: { slots: { startSeconds: number }[] }[] };
+  };
+  expect(data.scheduleType).toBe('CUSTOM');
+  expect(data.schedules.flatMap((schedule) => schedule.slots)).toHaveLength(1);
+  await page.locator('ion-segment-button', { hasText: 'No Schedule' }).click();
+  await page.locator('ion-button', { hasText: 'Save schedules' }).click();
+  await page.getByText('Schedules saved and sent to your charger.').waitFor();
+  await page.goto(`${brandUrl}${chargerPath}`);
+  await page.getByText('Charger Overview').waitFor();
   await page.locator('ion-button', { hasText: 'Start charging' }).first().click();
   await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
   await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
