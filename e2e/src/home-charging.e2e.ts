@@ -91,6 +91,18 @@ test('an owner adopts the demo home charger, enters a tariff, charges free and s
   };
   expect(data.scheduleType).toBe('CUSTOM');
   expect(data.schedules.flatMap((schedule) => schedule.slots)).toHaveLength(1);
+  // Ready by 07:00 with 10 kWh: the cheapest half-hours of the tariff entered above, on a clock
+  // of their own, with what they cost. Then off again, for the charge below.
+  const readyBy = page.getByRole('region', { name: 'Ready by' });
+  await readyBy.locator('ion-toggle').click();
+  await readyBy.getByLabel('Energy to add (kWh)').fill('10');
+  await readyBy.locator('ion-button', { hasText: 'Save ready by' }).click();
+  await readyBy.getByText(/^About £\d+\.\d\d for 10 kWh, ready by 07:00\.$/).waitFor();
+  expect(await readyBy.locator('.schedule-clock__arc').count()).toBeGreaterThan(0);
+  await shoot(page, 'home-ready-by');
+  await readyBy.locator('ion-toggle').click();
+  await readyBy.locator('ion-button', { hasText: 'Save ready by' }).click();
+  await readyBy.getByTestId('ready-by-plan').waitFor({ state: 'detached' });
   await page.locator('ion-segment-button', { hasText: 'No Schedule' }).click();
   await page.locator('ion-button', { hasText: 'Save schedules' }).click();
   await page.getByText('Schedules saved and sent to your charger.').waitFor();

@@ -104,4 +104,3 @@ export const energySupplierList = z.array(energySupplier);
 export const replaceEnergySuppliersRequest = z.object({
   suppliers: z.array(energySupplierInput).max(200),
 });
-

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { planReadyBy, type DailySlot, type ReadyByInput } from './ready-by.ts';
+import {
+  planReadyBy,
+  type DailySlot,
+  type ReadyByInput,
+  targetKwhFromBattery,
+} from './ready-by.ts';
 
 const H = 3600;
 const dayOnly = { dayRatePence: 24.5, night: null };
@@ -92,5 +97,21 @@ describe('planReadyBy: the cheapest half-hours of the 24 hours before ready-by',
     expect(
       planReadyBy({ tariff: dayOnly, powerKw: 7, targetKwh: 5, readyBy: '7am', allowed: null }),
     ).toBeNull();
+  });
+});
+
+describe('targetKwhFromBattery: a share of the car’s battery, in kWh to a tenth', () => {
+  it.each<[string, number, number, number | null]>([
+    ['80 % of a 60 kWh battery', 80, 60, 48],
+    ['half of a 77 kWh battery', 50, 77, 38.5],
+    ['a third of a 64 kWh battery, to a tenth', 33, 64, 21.1],
+    ['the whole of a 40 kWh battery', 100, 40, 40],
+    ['no share at all', 0, 60, null],
+    ['more than the whole battery', 120, 60, null],
+    ['a battery of no size', 50, 0, null],
+    ['a battery larger than any target may be', 50, 250, null],
+    ['a share that is not a number', Number.NaN, 60, null],
+  ])('%s', (_case, percent, batteryKwh, expected) => {
+    expect(targetKwhFromBattery(percent, batteryKwh)).toBe(expected);
   });
 });

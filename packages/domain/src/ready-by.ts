@@ -113,3 +113,17 @@ export function planReadyBy(input: ReadyByInput): ReadyByPlan | null {
     enough: remaining <= 1e-9,
   };
 }
+
+/** The most a ready-by target may ask for, kWh (the contract's bound). */
+export const READY_BY_MAX_KWH = 200;
+
+/**
+ * A ready-by target given as a share of the car's battery: that share of its size in kWh, to a
+ * tenth of a kWh. Null when the share is not 1–100 % or the size not a positive number up to
+ * READY_BY_MAX_KWH.
+ */
+export function targetKwhFromBattery(percent: number, batteryKwh: number): number | null {
+  if (!Number.isFinite(percent) || percent <= 0 || percent > 100) return null;
+  if (!Number.isFinite(batteryKwh) || batteryKwh <= 0 || batteryKwh > READY_BY_MAX_KWH) return null;
+  return Math.round((batteryKwh * percent) / 10) / 10;
+}

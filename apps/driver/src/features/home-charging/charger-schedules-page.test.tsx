@@ -80,6 +80,8 @@ function api(
   return fakeApi({
     '/development/charger/list/home': () => ok([homeCharger({ scheduleType: saved.scheduleType })]),
     '/development/charger/profile/governmentdefault/h1': () => ok(governmentDefault),
+    '/development/charger/readyby/h1': () =>
+      ok({ enabled: false, targetKwh: 0, readyBy: '07:00', plan: null, applied: null }),
     [PATH]: (request) => (request.method === 'PUT' ? put(request) : ok(saved)),
   });
 }

@@ -37,6 +37,7 @@ import {
 } from './schedule-draft.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useDayNames, WeekDayChips } from './week-day-chips.tsx';
+import { ReadyByCard } from './ready-by-card.tsx';
 import './home-charging.css';
 
 const TYPES = ['DEFAULT', 'CUSTOM', 'NONE'] as const satisfies readonly ScheduleTypeCode[];
@@ -303,7 +304,10 @@ export function ChargerSchedulesPage() {
       ) : !charger || !schedules.data ? (
         <IonSpinner name="crescent" color="primary" />
       ) : (
-        <SchedulesEditor chargerId={charger._id} saved={schedules.data} />
+        <>
+          <SchedulesEditor chargerId={charger._id} saved={schedules.data} />
+          <ReadyByCard chargerId={charger._id} />
+        </>
       )}
       <IonButton expand="block" fill="clear" routerLink={homeChargingPaths.charger(id)}>
         {t('homeCharging.settings.back')}

@@ -49,7 +49,7 @@ export interface ScheduleClockSignal {
 }
 
 /** spec 001 §2: editable arcs in one colour, read-only ones (Default included) in another. */
-export const SLOT_COLOURS = { editable: '#0b8043', readOnly: '#7b8ba3' } as const;
+export const SLOT_COLOURS = { editable: '#0b8043', readOnly: '#7b8ba3', plan: '#e37400' } as const;
 
 export interface ScheduleClockProps {
   scheduleId: string;
@@ -58,6 +58,8 @@ export interface ScheduleClockProps {
   slots: readonly IncomingSlot[];
   onChange?: (change: ScheduleClockChange) => void;
   signal?: ScheduleClockSignal | null;
+  /** Read-only arcs of another kind in their own colour (a ready-by plan's half-hours). */
+  colour?: string;
 }
 
 interface Arc extends ClockSlot {
@@ -100,11 +102,12 @@ export function ScheduleClock({
   slots,
   onChange,
   signal,
+  colour: ownColour,
 }: ScheduleClockProps) {
   const { t } = useTranslation();
   const [presentAlert] = useIonAlert();
   const canEdit = canEditSchedule(scheduleType, editable);
-  const colour = canEdit ? SLOT_COLOURS.editable : SLOT_COLOURS.readOnly;
+  const colour = canEdit ? SLOT_COLOURS.editable : (ownColour ?? SLOT_COLOURS.readOnly);
   // spec 001 §4: a Default schedule starts with no arc selected.
   const initialSelection = (arcs: Arc[]) =>
     scheduleType === 'DEFAULT' ? null : (arcs[0]?.id ?? null);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PutChargerSchedulesRequest } from '@evc/contract';
+import type { PutChargerSchedulesRequest, ReadyBySettings } from '@evc/contract';
 import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
@@ -50,5 +50,22 @@ export function useReplaceChargerSchedules(chargerid: string) {
 export function useChargeNow() {
   return useMutation({
     mutationFn: (transactionid: string) => callApi('clearDefaultProfile', { transactionid }),
+  });
+}
+
+/** GET /development/charger/readyby/{chargerid}: the owner's ready-by target and its plan. */
+export const readyByQuery = (chargerid: string) =>
+  queryOptions({
+    queryKey: callQueryKey('getReadyBy', { chargerid }),
+    queryFn: () => callApi('getReadyBy', undefined, { params: { chargerid } }),
+  });
+
+/** PUT /development/charger/readyby/{chargerid}: the target and time; answers the new plan. */
+export function usePutReadyBy(chargerid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ReadyBySettings) =>
+      callApi('putReadyBy', request, { params: { chargerid } }),
+    onSuccess: (view) => queryClient.setQueryData(readyByQuery(chargerid).queryKey, view),
   });
 }
