@@ -37,6 +37,16 @@ describe('a driver’s overview', () => {
     });
     expect(nobody.status).toBe(404);
   });
+
+  it('records every search with what was asked', async () => {
+    const query = 'driver@example.com';
+    const found = await bed.t.call('consoleFindDrivers', { token: staff, body: { query } });
+    expect(found.status).toBe(200);
+    const audit = await bed.t.call('consoleAudit', { token: staff });
+    expect((audit.body.data as { entries: unknown[] }).entries).toContainEqual(
+      expect.objectContaining({ action: 'consoleFindDrivers', detail: query, outcome: 'done' }),
+    );
+  });
 });
 
 describe('regulation 7 availability', () => {

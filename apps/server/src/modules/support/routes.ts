@@ -12,7 +12,7 @@ export function registerSupportRoutes(
   deps: { service: SupportService; helpline: Helpline; audit: AuditLog; db: Db; now: () => Date },
 ) {
   const { service, helpline } = deps;
-  register('consoleFindDrivers', ({ body }) => service.find(body.query));
+  register('consoleFindDrivers', ({ auth, body }) => service.find(auth, body.query));
   register('consoleDriverOverview', ({ auth, params }) => service.overview(auth, params.driverid));
   register('consoleCreditBalance', ({ auth, params, body }) =>
     service.credit(auth, params.driverid, body),

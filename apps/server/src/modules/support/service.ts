@@ -80,8 +80,16 @@ export function createSupportService(deps: SupportServiceDeps) {
   }
 
   return {
-    async find(query: string): Promise<CallResponse<'consoleFindDrivers'>> {
+    async find(auth: AuthContext, query: string): Promise<CallResponse<'consoleFindDrivers'>> {
       const found = await repo.find(query);
+      // Who looked for whom: a search is recorded with what was asked.
+      await audit.append({
+        staffId: auth.userId,
+        action: 'consoleFindDrivers',
+        target: { kind: 'none', id: null },
+        reason: null,
+        detail: query,
+      });
       return { drivers: [...found.users.map(userFound), ...found.guests.map(guestFound)] };
     },
 
