@@ -66,11 +66,13 @@ export function createChargerReports(deps: {
 
     async connected(chargerId: string): Promise<void> {
       await deps.chargers.setCharger(chargerId, { online: true });
+      await deps.chargers.recordConnectivity([chargerId], true, deps.now());
       changed(chargerId);
     },
 
     async disconnected(chargerId: string): Promise<void> {
       await deps.chargers.setCharger(chargerId, { online: false });
+      await deps.chargers.recordConnectivity([chargerId], false, deps.now());
       changed(chargerId);
     },
 
@@ -90,10 +92,10 @@ export function createChargerReports(deps: {
     },
 
     /** At start, when this node holds every charger socket: none is connected yet. */
-    allOffline: () => deps.chargers.markAllOffline(),
+    allOffline: () => deps.chargers.markAllOffline(deps.now()),
 
     /** At start among several nodes: chargers silent since then are Offline. */
-    silentOffline: (silentSince: Date) => deps.chargers.markSilentOffline(silentSince),
+    silentOffline: (silentSince: Date) => deps.chargers.markSilentOffline(silentSince, deps.now()),
   };
 }
 

@@ -109,6 +109,33 @@ export function createChargerRepository(db: Db) {
     return rows.map((charger) => ({ charger, connectors: byCharger.get(charger.id) ?? [] }));
   }
 
+  /**
+   * A charger's connection in its connectors' status history (regulation 7 availability): each
+   * connector Offline while it is away, and its last reported status again once it is back, as a
+   * charger that reconnects without booting sends no StatusNotification.
+   */
+  async function recordConnectivity(chargerIds: string[], online: boolean, at: Date) {
+    if (chargerIds.length === 0) return;
+    const rows = await db
+      .select({
+        chargerId: connectors.chargerId,
+        connectorNumber: connectors.connectorNumber,
+        status: connectors.status,
+      })
+      .from(connectors)
+      .where(and(inArray(connectors.chargerId, chargerIds), gt(connectors.connectorNumber, 0)));
+    if (rows.length === 0) return;
+    await db.insert(connectorStatusHistory).values(
+      rows.map((row) => ({
+        chargerId: row.chargerId,
+        connectorNumber: row.connectorNumber,
+        status: online ? row.status : 'Offline',
+        errorCode: null,
+        reportedAt: at,
+      })),
+    );
+  }
+
   return {
     /** Calls `listener` after every write to chargers or connectors on this database. */
     watch: (listener: (change: ChargerChange) => void) => watchChargerChanges(db, listener),
@@ -234,20 +261,26 @@ export function createChargerRepository(db: Db) {
       return row !== undefined && row.id !== exceptId;
     },
 
-    async markAllOffline(): Promise<void> {
-      await db
+    async markAllOffline(at: Date): Promise<void> {
+      const gone = await db
         .update(chargers)
         .set({ online: false })
         .where(eq(chargers.online, true))
+        .returning({ id: chargers.id })
         .finally(() => changed());
+      await recordConnectivity(
+        gone.map((row) => row.id),
+        false,
+        at,
+      );
     },
 
     /**
      * With several nodes, one starting cannot know which chargers the others hold: it marks
      * offline only those that have not booted nor sent a heartbeat since `silentSince`.
      */
-    async markSilentOffline(silentSince: Date): Promise<void> {
-      await db
+    async markSilentOffline(silentSince: Date, at: Date): Promise<void> {
+      const gone = await db
         .update(chargers)
         .set({ online: false })
         .where(
@@ -256,8 +289,16 @@ export function createChargerRepository(db: Db) {
             sql`coalesce(greatest(${chargers.lastHeartbeatAt}, ${chargers.lastBootAt}), '-infinity') < ${silentSince}`,
           ),
         )
+        .returning({ id: chargers.id })
         .finally(() => changed());
+      await recordConnectivity(
+        gone.map((row) => row.id),
+        false,
+        at,
+      );
     },
+
+    recordConnectivity,
 
     /**
      * Heartbeats call this every minute per charger with `online: true`; only a change the

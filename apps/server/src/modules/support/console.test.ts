@@ -1,9 +1,11 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverOverview } from '@evc/contract';
 import { connectorStatusHistory } from '../../platform/db/schema.ts';
 import { testClock } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import { GOOD_CARD, saveSandboxCard } from '../../test/test-payments.ts';
+import { until } from '../../test/test-users.ts';
 import { staffToken } from './test-support.ts';
 
 const DAY = 86_400_000;
@@ -50,6 +52,39 @@ describe('a driver’s overview', () => {
 });
 
 describe('regulation 7 availability', () => {
+  it('keeps a charger’s time away in the status history: Offline, then its status once back', async () => {
+    const charger = await bed.charger('CP-SUPPORT-AWAY', '5951');
+    const history = async () =>
+      (
+        await bed.t.database.db
+          .select()
+          .from(connectorStatusHistory)
+          .where(eq(connectorStatusHistory.chargerId, charger._id))
+          .orderBy(asc(connectorStatusHistory.id))
+      ).map((row) => `${row.connectorNumber}:${row.status}`);
+    const connect = async () => {
+      const client = bed.ocppClient('CP-SUPPORT-AWAY');
+      await client.connect();
+      return client;
+    };
+    const first = await connect();
+    await first.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Away' });
+    await first.call('StatusNotification', {
+      connectorId: 1,
+      errorCode: 'NoError',
+      status: 'Available',
+      timestamp: clock.now().toISOString(),
+    });
+    await until(history, (rows) => rows.at(-1) === '1:Available');
+    await first.close({ force: true });
+    await until(history, (rows) => rows.at(-1) === '1:Offline');
+    // Back without booting, and without a StatusNotification: its last status again.
+    const again = await connect();
+    await until(history, (rows) => rows.at(-1) === '1:Available');
+    expect((await history()).filter((row) => row === '1:Offline')).toHaveLength(1);
+    await again.close({ force: true });
+  });
+
   it('computes the last 30 days from a scripted status history', async () => {
     const charger = await bed.charger('CP-SUPPORT-AVAIL', '5950');
     const now = clock.now().getTime();
