@@ -10,11 +10,17 @@ export const HOME_SCHEDULE_PROFILE_ID = 7302;
 /** The id of a boost: one session at a home charger charges now, outside its schedule. */
 export const BOOST_PROFILE_ID = 7303;
 
-/** A transaction's current limit from its start, sent with RemoteStartTransaction. */
-export function startLimitProfile(limitA: number): ChargingProfile {
+/** A TxProfile of one limit in amps from the transaction's start (of one transaction when given). */
+function flatTxProfile(
+  chargingProfileId: number,
+  stackLevel: number,
+  limitA: number,
+  transactionId?: number,
+): ChargingProfile {
   return {
-    chargingProfileId: START_PROFILE_ID,
-    stackLevel: 0,
+    chargingProfileId,
+    ...(transactionId === undefined ? {} : { transactionId }),
+    stackLevel,
     chargingProfilePurpose: 'TxProfile',
     chargingProfileKind: 'Relative',
     chargingSchedule: {
@@ -24,21 +30,14 @@ export function startLimitProfile(limitA: number): ChargingProfile {
   };
 }
 
+/** A transaction's current limit from its start, sent with RemoteStartTransaction. */
+export const startLimitProfile = (limitA: number): ChargingProfile =>
+  flatTxProfile(START_PROFILE_ID, 0, limitA);
+
 /** 0 A for one transaction: the car keeps its cable and session but draws nothing. */
-export function pauseProfile(transactionId: number): ChargingProfile {
-  return {
-    chargingProfileId: PAUSE_PROFILE_ID,
-    transactionId,
-    // Above the start limit's level, so it wins while it is there.
-    stackLevel: 1,
-    chargingProfilePurpose: 'TxProfile',
-    chargingProfileKind: 'Relative',
-    chargingSchedule: {
-      chargingRateUnit: 'A',
-      chargingSchedulePeriod: [{ startPeriod: 0, limit: 0 }],
-    },
-  };
-}
+// Above the start limit's level, so it wins while it is there.
+export const pauseProfile = (transactionId: number): ChargingProfile =>
+  flatTxProfile(PAUSE_PROFILE_ID, 1, 0, transactionId);
 
 /** Clears the pause and nothing else: a start limit stays. */
 export const pauseProfileFilter: ClearChargingProfileFilter = { id: PAUSE_PROFILE_ID };
@@ -80,16 +79,5 @@ export const homeScheduleFilter: ClearChargingProfileFilter = { id: HOME_SCHEDUL
  * the TxDefaultProfile for its transaction only and ends with it; at the start limit's stack
  * level it takes that limit's place, and a pause (level 1) still wins over it.
  */
-export function boostProfile(transactionId: number, limitA: number): ChargingProfile {
-  return {
-    chargingProfileId: BOOST_PROFILE_ID,
-    transactionId,
-    stackLevel: 0,
-    chargingProfilePurpose: 'TxProfile',
-    chargingProfileKind: 'Relative',
-    chargingSchedule: {
-      chargingRateUnit: 'A',
-      chargingSchedulePeriod: [{ startPeriod: 0, limit: limitA }],
-    },
-  };
-}
+export const boostProfile = (transactionId: number, limitA: number): ChargingProfile =>
+  flatTxProfile(BOOST_PROFILE_ID, 0, limitA, transactionId);
