@@ -26,7 +26,10 @@ const TOP = 10;
  * reached a budget holds what has been reached, so that nothing grows back unnoticed.
  */
 const BUDGET_GZIP_BYTES: Readonly<Record<string, number>> = {
-  '/login': 360_000,
+  // 360 kB, then 365 kB with issue 18 and 17: the catalogue's schedule and ready-by calls, and the
+  // masquerade state every page's storage, device id and language consult (its banner, overlay
+  // and message handling load only in masquerade).
+  '/login': 365_000,
 };
 
 /** The pages measured, each with the module of its page component. */

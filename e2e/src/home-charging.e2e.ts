@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { driverToken, submitSignIn } from './app.ts';
+import { callApi, driverToken, submitSignIn } from './app.ts';
 import { launchBrowser, newPhonePage, shoot } from './browser.ts';
 import { overflowing, settled } from './layout-checks.ts';
 
@@ -103,13 +103,60 @@ test('an owner adopts the demo home charger, enters a tariff, charges free and s
   await readyBy.locator('ion-toggle').click();
   await readyBy.locator('ion-button', { hasText: 'Save ready by' }).click();
   await readyBy.getByTestId('ready-by-plan').waitFor({ state: 'detached' });
-  await page.locator('ion-segment-button', { hasText: 'No Schedule' }).click();
-  await page.locator('ion-button', { hasText: 'Save schedules' }).click();
-  await page.getByText('Schedules saved and sent to your charger.').waitFor();
+  // The charger holds the car outside its schedule: a Custom slot twelve hours from now (the
+  // charger's London time), so the charge below waits whatever the hour the test runs at.
+  const chargerId = chargerPath.split('/').at(-1) ?? '';
+  const token = await driverToken(baseUrl, 'e2e-home-schedule');
+  const londonMinute =
+    Number(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/London',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }).format(new Date()),
+    ) * 60;
+  const slotStart = ((londonMinute + 12 * 60) % 1440) * 60;
+  const away = await fetch(`${baseUrl}/api/development/charger/schedules/${chargerId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      scheduleType: 'CUSTOM',
+      schedules: [
+        {
+          name: 'Far from now',
+          days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+          slots: [{ startSeconds: slotStart, endSeconds: slotStart + 1800 }],
+        },
+      ],
+    }),
+  });
+  expect(away.status).toBe(200);
+  expect(((await away.json()) as { data: { applied: boolean } }).data.applied).toBe(true);
   await page.goto(`${brandUrl}${chargerPath}`);
   await page.getByText('Charger Overview').waitFor();
   await page.locator('ion-button', { hasText: 'Start charging' }).first().click();
   await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
+  const sessionId = new URL(page.url()).searchParams.get('transactionId') ?? '';
+  const liveSession = () =>
+    callApi<{ connectorStatus: string; kWh: number }>(
+      baseUrl,
+      '/getTransactionByID',
+      { transactionid: sessionId },
+      token,
+    );
+  // Plugged in outside the slot: suspended by the charger, drawing nothing.
+  await expect
+    .poll(async () => (await liveSession()).connectorStatus, { timeout: 60_000 })
+    .toBe('SuspendedEVSE');
+  expect((await liveSession()).kWh).toBe(0);
+  // Charge now: the boost lets this session charge outside the schedule.
+  const live = page.url();
+  await page.goto(`${brandUrl}${chargerPath}`);
+  await page.getByText('Outside your charging schedule', { exact: false }).waitFor();
+  await page.locator('ion-button', { hasText: 'Charge now' }).click();
+  await page.getByText('Charging now, outside the schedule, for this session.').waitFor();
+  await shoot(page, 'home-boost');
+  await page.goto(live);
   await expect.poll(() => kwhShown(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
   // The charger's page words the connector as its session's owner sees it (000 §4).
   const charging = page.url();

@@ -22,12 +22,17 @@ import { keepLoadedCodeOffline, registerServiceWorkerWhenStable } from './app/se
 import { announceUpdate } from './app/update-toast.tsx';
 import { currentBrand } from './lib/brand.ts';
 import { initI18n, loadEveryLanguage } from './lib/i18n.ts';
-import { listenForMasquerade } from './lib/masquerade/masquerade-messages.ts';
+import { isMasquerading } from './lib/masquerade/masquerade-state.ts';
 import { preloadOnIntent, preloadPageAt, preloadPages } from './lib/lazy-page.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
-// Before anything else: the support console may post its token as soon as the page has loaded.
-listenForMasquerade();
+// Support masquerade (issue 18): the console frames the app and posts to it once the app says it
+// listens. A page that is neither framed nor on the masquerade host loads none of that code.
+if (window.parent !== window || isMasquerading()) {
+  void import('./lib/masquerade/masquerade-messages.ts').then((messages) =>
+    messages.listenForMasquerade(),
+  );
+}
 setupIonicReact();
 // Room for every chunk of the app in the resource timings keepLoadedCodeOffline reads.
 performance.setResourceTimingBufferSize(1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxAmpsOfPower, nextDayAt, weekStartIn } from './charging-week.ts';
+import { maxAmpsOfPower, minuteOfWeekIn, nextDayAt, weekStartIn } from './charging-week.ts';
 
 describe("weekStartIn: a weekly profile starts at the charger's Monday midnight", () => {
   it.each([
@@ -64,5 +64,27 @@ describe('nextDayAt: the day a daily time next comes round (0 = Monday)', () => 
     ['Sunday 23:00 London, ready by 07:00: Monday', '2026-11-29T23:00:00Z', 7 * 60, 0],
   ])('%s', (_case, at, minute, day) => {
     expect(nextDayAt(new Date(at), 'Europe/London', minute)).toBe(day);
+  });
+});
+
+describe('minuteOfWeekIn: where in the charger’s week an instant falls (0 = Monday 00:00)', () => {
+  it.each([
+    ['Monday 00:00 in London in winter', '2026-11-23T00:00:00Z', 'Europe/London', 0],
+    [
+      'Wednesday 13:30 in London in winter',
+      '2026-11-25T13:30:00Z',
+      'Europe/London',
+      2 * 1440 + 810,
+    ],
+    ['Sunday 23:59 in London in winter', '2026-11-29T23:59:00Z', 'Europe/London', 6 * 1440 + 1439],
+    ['London in summer is an hour ahead of UTC', '2026-07-06T07:00:00Z', 'Europe/London', 480],
+    [
+      'Paris in winter: Monday already, while UTC is Sunday',
+      '2026-11-29T23:30:00Z',
+      'Europe/Paris',
+      30,
+    ],
+  ])('%s', (_case, at, zone, expected) => {
+    expect(minuteOfWeekIn(new Date(at), zone)).toBe(expected);
   });
 });

@@ -68,3 +68,9 @@ export function nextDayAt(at: Date, timeZone: string, minuteOfDay: number): numb
   const minute = Math.floor((local.ms % 86_400_000) / 60_000);
   return minute < minuteOfDay ? local.weekday : (local.weekday + 1) % 7;
 }
+
+/** Minutes since Monday 00:00, local time in `timeZone`: where in a charger's week `at` falls. */
+export function minuteOfWeekIn(at: Date, timeZone: string): number {
+  const local = wallClock(at, timeZone);
+  return local.weekday * 1440 + Math.floor((local.ms % 86_400_000) / 60_000);
+}

@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { IonSplitPane } from '@ionic/react';
 import { useLocation } from 'react-router-dom';
 import { useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
-import { MasqueradeBanner } from '../../ui/masquerade/masquerade-banner.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
 import { InstallPrompt } from './install-prompt.tsx';
@@ -13,6 +12,13 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import './app-layout.css';
+
+/** Support masquerade's banner and confirmation (issue 18): loaded only in masquerade. */
+const MasqueradeBanner = lazy(() =>
+  import('../../ui/masquerade/masquerade-banner.tsx').then((module) => ({
+    default: module.MasqueradeBanner,
+  })),
+);
 
 /**
  * The shell around every page: menu, support-masquerade banner, top bar, offline banner, install
@@ -34,7 +40,11 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
         <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
         <div className="ion-page app-main" id="main">
           {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
-          {!embedded && <MasqueradeBanner />}
+          {!embedded && masquerading && (
+            <Suspense fallback={null}>
+              <MasqueradeBanner />
+            </Suspense>
+          )}
           {!embedded && <OfflineBanner />}
           <div className="app-outlet">
             <AppRouter routes={routes} />

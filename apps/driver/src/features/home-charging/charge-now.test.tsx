@@ -8,7 +8,6 @@ import { renderWithRouter } from '../../test/render-shell.tsx';
 import { signedInAs } from '../../test/signed-in.ts';
 import { callsTo, fakeApi, ok, type SeenRequest } from '../../test/stub-server.ts';
 import { transactionView } from '../../test/transaction-view.ts';
-import { minuteOfWeek } from './charge-now.tsx';
 import { HomeChargerPage } from './home-charger-page.tsx';
 import { homeCharger, homeSession } from './test-support.ts';
 
@@ -73,13 +72,5 @@ describe('Charge now (spec 000 §7 cleardefault: a boost outside the schedule)',
     expect(await screen.findByText('Follow this charge')).toBeTruthy();
     expect(screen.queryByText('Charge now')).toBeNull();
     await waitFor(() => expect(callsTo(seen, '/development/charger/schedules/h1')).toHaveLength(0));
-  });
-
-  it.each([
-    ['Monday 00:00', new Date(2026, 10, 23, 0, 0), 0],
-    ['Monday 09:30', new Date(2026, 10, 23, 9, 30), 570],
-    ['Sunday 23:59', new Date(2026, 10, 29, 23, 59), 7 * 1440 - 1],
-  ])('%s is minute %i of the week', (_name, at, minute) => {
-    expect(minuteOfWeek(at)).toBe(minute);
   });
 });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { HomeChargerView } from '@evc/contract';
 import {
-  DAY_MINUTES,
+  chargerTimeZone,
   chargingWindows,
   isChargingAllowedAt,
+  minuteOfWeekIn,
   secondsToClockTime,
   type WeeklySchedule,
 } from '@evc/domain';
@@ -11,10 +12,6 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { useChargeNow, useChargerSchedules } from './api/charger-schedules.ts';
-
-/** Minutes since Monday 00:00, device local time (the charger's own, at home). */
-export const minuteOfWeek = (at: Date) =>
-  ((at.getDay() + 6) % 7) * DAY_MINUTES + at.getHours() * 60 + at.getMinutes();
 
 const toWeekly = (schedule: {
   days: WeeklySchedule['days'];
@@ -39,7 +36,8 @@ function useOutsideSchedule(charger: HomeChargerView, now: Date): boolean | null
     offPeak: charger.settings.offPeak,
     delaySeconds: 0,
   });
-  return !isChargingAllowedAt(windows, minuteOfWeek(now));
+  // The charger's own time, wherever the owner's phone is.
+  return !isChargingAllowedAt(windows, minuteOfWeekIn(now, chargerTimeZone(charger.country)));
 }
 
 /**
