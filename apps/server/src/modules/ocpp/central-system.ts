@@ -86,6 +86,13 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   });
   /** The live connection of each charger (by charger id) and when it last said anything. */
   const live = new Map<string, { client: RPCServerClient; lastSeen: number }>();
+  /** A charger's connection changed: kept, or logged when the database cannot take it (at shutdown). */
+  const notKept = (chargerId: string, what: string) => (error: unknown) =>
+    deps.log.warn({ err: error, chargerId }, what);
+  const markOffline = (chargerId: string) =>
+    void deps.chargers
+      .disconnected(chargerId)
+      .catch(notKept(chargerId, 'charger not marked offline'));
   const throttle = createHandshakeThrottle(deps.handshakeLimit ?? DEFAULT_HANDSHAKE_LIMIT, () =>
     deps.now().getTime(),
   );
@@ -155,7 +162,10 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     live.set(chargerId, { client, lastSeen: Date.now() });
     if (previous)
       void previous.client.close({ code: 1000, reason: 'replaced by a new connection' });
-    void deps.chargers.connected(chargerId).then(() => deps.chargerReady?.(chargerId));
+    void deps.chargers
+      .connected(chargerId)
+      .then(() => deps.chargerReady?.(chargerId))
+      .catch(notKept(chargerId, 'charger not marked online'));
     const stopResponding = deps.bus.respond(chargerCommandSubject(chargerId), (payload) => {
       const command = payload as ChargerCommandRequest;
       return client
@@ -170,7 +180,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       if (live.get(chargerId)?.client !== client) return;
       stopResponding();
       live.delete(chargerId);
-      void deps.chargers.disconnected(chargerId);
+      markOffline(chargerId);
     });
 
     /**
@@ -212,7 +222,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       for (const [chargerId, entry] of live) {
         if (entry.lastSeen >= limit) continue;
         live.delete(chargerId);
-        void deps.chargers.disconnected(chargerId);
+        markOffline(chargerId);
         void entry.client.close({ code: 1001, reason: 'missed heartbeats' });
       }
     },
