@@ -12,7 +12,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { API_PREFIX } from './platform/http/call-registrar.ts';
-import { MASQUERADE_HOST_PREFIX, withoutMasqueradePrefix } from '@evc/domain';
+import { isMasqueradeHost, masqueradeOriginFor, withoutMasqueradePrefix } from '@evc/domain';
 import { isConsolePath } from './console-app-files.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -60,12 +60,9 @@ export async function createHttpServer(
     if (!isAppFile(pathname)) return API_CONTENT_SECURITY_POLICY;
     const host = request.host.toLowerCase();
     if (isConsolePath(pathname)) {
-      return consoleContentSecurityPolicy(
-        extra,
-        `${request.protocol}://${MASQUERADE_HOST_PREFIX}${host}`,
-      );
+      return consoleContentSecurityPolicy(extra, masqueradeOriginFor(request.protocol, host));
     }
-    if (host.startsWith(MASQUERADE_HOST_PREFIX)) {
+    if (isMasqueradeHost(host)) {
       // Its frame-ancestors names the console; a browser that reads X-Frame-Options instead would
       // refuse the frame, so that header goes on this host only.
       void reply.removeHeader('x-frame-options');

@@ -6,6 +6,7 @@ import {
   isMasqueradeHost,
   masqueradeClears,
   masqueradeConfirmationDue,
+  masqueradeOriginFor,
   withoutMasqueradePrefix,
   type MasqueradeClearMessage,
 } from './masquerade.ts';
@@ -136,5 +137,16 @@ describe('the masquerade confirmation (spec 000 §2, §4: shown once when a user
     ],
   ])('%s', (_label, input, due) => {
     expect(masqueradeConfirmationDue(input)).toBe(due);
+  });
+});
+
+describe('masqueradeOriginFor: the console frames the app on its own host behind the prefix', () => {
+  it.each([
+    ['http:', 'localhost:8080', 'http://support-masquerade.localhost:8080'],
+    ['http', 'voltway.localhost:8080', 'http://support-masquerade.voltway.localhost:8080'],
+    ['https:', 'app.voltway.example.com', 'https://support-masquerade.app.voltway.example.com'],
+  ])('%s//%s → %s', (protocol, host, origin) => {
+    expect(masqueradeOriginFor(protocol, host)).toBe(origin);
+    expect(consoleOriginFor(origin)).toBe(`${protocol.replace(/:?$/, ':')}//${host}`);
   });
 });

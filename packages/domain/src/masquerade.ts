@@ -33,6 +33,13 @@ export function consoleOriginFor(frameOrigin: string): string | null {
   return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
 }
 
+/**
+ * The origin the console on `scheme//host[:port]` frames the app at: the same host behind the
+ * prefix (`http://localhost:8080` → `http://support-masquerade.localhost:8080`).
+ */
+export const masqueradeOriginFor = (protocol: string, host: string): string =>
+  `${protocol.replace(/:?$/, ':')}//${MASQUERADE_HOST_PREFIX}${host}`;
+
 /** Whether a message from `messageOrigin` may drive masquerade in a frame at `frameOrigin`. */
 export function isConsoleOrigin(frameOrigin: string, messageOrigin: string): boolean {
   const expected = consoleOriginFor(frameOrigin);

@@ -1,5 +1,5 @@
 import { brandDefinition, resolveBrand } from '@evc/brands';
-import { MASQUERADE_HOST_PREFIX } from '@evc/domain';
+import { masqueradeOriginFor } from '@evc/domain';
 import type { DriverKind } from '@evc/contract';
 
 /**
@@ -26,7 +26,7 @@ export type ClearMessageType = 'clearGuest' | 'clearUser' | 'clearAll';
  * `https://app.voltway.example.com` → `https://support-masquerade.app.voltway.example.com`).
  */
 export function masqueradeOrigin(consoleLocation: Pick<Location, 'protocol' | 'host'>): string {
-  return `${consoleLocation.protocol}//${MASQUERADE_HOST_PREFIX}${consoleLocation.host}`;
+  return masqueradeOriginFor(consoleLocation.protocol, consoleLocation.host);
 }
 
 /** Whether a message is the framed app saying it listens: from that frame and its origin only. */

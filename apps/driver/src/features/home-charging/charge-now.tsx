@@ -5,7 +5,7 @@ import {
   chargingWindows,
   isChargingAllowedAt,
   minuteOfWeekIn,
-  secondsToClockTime,
+  clockSlotOf,
   type WeeklySchedule,
 } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -18,10 +18,7 @@ const toWeekly = (schedule: {
   slots: readonly { startSeconds: number; endSeconds: number }[];
 }): WeeklySchedule => ({
   days: schedule.days,
-  slots: schedule.slots.map((slot) => ({
-    start: secondsToClockTime(slot.startSeconds),
-    end: secondsToClockTime(slot.endSeconds),
-  })),
+  slots: schedule.slots.map(clockSlotOf),
 });
 
 /** Whether the charger's schedule keeps it from charging now; null while that is not known. */

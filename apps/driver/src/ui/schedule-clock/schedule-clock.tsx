@@ -7,6 +7,7 @@ import {
   canEditSchedule,
   isSlotValid,
   newSlotPlacement,
+  clockSlotOf,
   secondsToClockTime,
   slotMinutes,
   splitAtMidnight,
@@ -77,13 +78,7 @@ const startOf = (slot: ClockSlot) => slotMinutes(slot)?.start ?? 0;
 const byStart = (arcs: Arc[]) => [...arcs].sort((a, b) => startOf(a) - startOf(b));
 
 function toArcs(slots: readonly IncomingSlot[]): Arc[] {
-  return byStart(
-    slots.map((slot) => ({
-      id: slot._id,
-      start: secondsToClockTime(slot.startSeconds),
-      end: secondsToClockTime(slot.endSeconds),
-    })),
-  );
+  return byStart(slots.map((slot) => ({ id: slot._id, ...clockSlotOf(slot) })));
 }
 
 const slotsKey = (slots: readonly IncomingSlot[]) =>
