@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { guestCode } from './guest.ts';
 import {
   deviceUuid,
@@ -59,7 +60,7 @@ export const mfaMethodsResponse = z.array(mfaOption);
 
 export const phoneNumber = text(TEXT_LIMITS.phone)
   .trim()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter your Phone Number');
+  .regex(/^\+?[0-9 ()-]{7,20}$/, REGISTRATION_MESSAGES_EN['register.errors.phone']);
 
 export const mfaSetupRequest = z.object({
   method: mfaMethod,
@@ -85,10 +86,10 @@ export const registrationUser = z.object({
   password,
   phone_number: phoneNumber,
   address: addressInput,
-  preferredCurrency: currencyCode('Please Select your Currency'),
+  preferredCurrency: currencyCode(REGISTRATION_MESSAGES_EN['register.errors.currency']),
   language: text(TEXT_LIMITS.code).trim().min(2).max(5).default('en'),
-  acceptedTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
-  acceptedPrivacy: z.literal(true, { error: 'You must accept the privacy policy' }),
+  acceptedTerms: z.literal(true, { error: REGISTRATION_MESSAGES_EN['register.errors.terms'] }),
+  acceptedPrivacy: z.literal(true, { error: REGISTRATION_MESSAGES_EN['register.errors.privacy'] }),
 });
 export type RegistrationUser = z.infer<typeof registrationUser>;
 /**
