@@ -34,6 +34,9 @@ export const MFA_FAILURE_MESSAGES_EN: Readonly<Record<MfaFailureKey, string>> = 
   'mfa.errors.resend': 'Resend code failed',
 };
 
+/** spec 001 §8: a home charger's adoption code that does not match. */
+export const ADOPTION_CODE_INCORRECT = 'Adoption code is incorrect';
+
 /** spec 000 §8, 001 §8: a copy to the clipboard that did not happen. */
 export const COPY_FAILED = 'Failed to copy text';
 
@@ -72,6 +75,10 @@ export const SPEC_MESSAGES_EN: Readonly<Record<string, string>> = {
   'topup.failed': 'Payment Failed',
   'topup.failedUseAnotherCard': 'Payment Failed, please use another card',
   'topup.confirmationNeeded': 'Card confirmation needed',
+  'errors.codes.ADOPTION_CODE_INCORRECT': ADOPTION_CODE_INCORRECT,
+  'homeCharging.schedules.error': "Couldn't update the schedules",
+  'homeCharging.settingsError': 'Unknown error fetching or saving charger settings',
+  'common.loading': '...Loading',
   'payments.add.added': 'Card successfully Added',
   'payments.add.failed': 'Error Adding Card. Please try again',
   'payments.add.providerError': 'Error: {{message}}',
