@@ -13,7 +13,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { mfaMethodsQuery, useMfaMethods } from './api/mfa-methods.ts';
 import { mfaRemove } from './api/mfa-remove.ts';
 import { mfaSetDefault } from './api/mfa-set-default.ts';
-import { useMfaFailure } from './mfa-failure.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { MFA_METHODS, MFA_METHOD_ICONS } from './mfa-methods.ts';
 import { MfaSetupForm } from './mfa-setup-form.tsx';
 import './account.css';

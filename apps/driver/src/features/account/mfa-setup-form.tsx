@@ -15,7 +15,7 @@ import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { mfaSetup } from './api/mfa-setup.ts';
 import { mfaSetupConfirm } from './api/mfa-setup-confirm.ts';
-import { useMfaFailure } from './mfa-failure.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { MFA_METHOD_ICONS } from './mfa-methods.ts';
 
 type Enrolment = CallResponse<'mfaSetup'>;

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mfaFailureKey, type MfaOperation } from '@evc/domain';
-import { ApiError } from '../../lib/api/api-error.ts';
-import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { ApiError } from './api-error.ts';
+import { useErrorMessage } from './error-message.ts';
 
 /**
  * spec 001 §8: a failure of MFA management says which operation failed ("Failed to remove the
