@@ -20,7 +20,10 @@ import {
 } from './shared.ts';
 import { okTrue } from './envelope.ts';
 
-const loginName = text(TEXT_LIMITS.email).trim().toLowerCase().min(1, 'Please enter your username');
+const loginName = text(TEXT_LIMITS.email)
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your username.');
 
 export const loginRequest = z.object({
   name: loginName,
@@ -80,8 +83,8 @@ export const mfaSetupConfirmResponse = z.object({
 export const mfaMethodRequest = z.object({ method: mfaMethod });
 
 export const registrationUser = z.object({
-  first_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your First Name'),
-  last_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your Last Name'),
+  first_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your First Name.'),
+  last_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your Last Name.'),
   email,
   password,
   phone_number: phoneNumber,
@@ -120,7 +123,7 @@ export const resetPasswordRequest = z.object({
   password,
 });
 export const updatePasswordRequest = z.object({
-  old_password: text(TEXT_LIMITS.password).min(1, 'Please enter your current password'),
+  old_password: text(TEXT_LIMITS.password).min(1, 'Please enter your current password.'),
   new_password: password,
 });
 

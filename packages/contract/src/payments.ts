@@ -152,7 +152,7 @@ export const sendReceiptRequest = z.object({ transactionid: requestId, email: em
  */
 export const updatePaymentMethodRequest = z.object({
   pm_id: requestId,
-  name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter the name on the card'),
+  name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter the name on the card.'),
   address_line1: text(TEXT_LIMITS.addressLine)
     .trim()
     .min(1, REGISTRATION_MESSAGES_EN['register.errors.address']),

@@ -164,6 +164,6 @@ export const email = text(TEXT_LIMITS.email)
   .trim()
   .toLowerCase()
   .email(REGISTRATION_MESSAGES_EN['register.errors.email']);
-export const password = text(TEXT_LIMITS.password).min(1, 'Please enter a password');
+export const password = text(TEXT_LIMITS.password).min(1, 'Please enter a password.');
 export const mfaCode = text(TEXT_LIMITS.code).regex(/^\d{6}$/, MFA_CODE_NOT_RECOGNISED);
 export const deviceUuid = text(TEXT_LIMITS.id).trim().min(1);

@@ -255,7 +255,7 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
   });
 
   it.each([
-    ['user.first_name', 'First name', 'Please enter your First Name'],
+    ['user.first_name', 'First name', 'Please enter your First Name.'],
     ['user.address.city', 'City', 'Please enter your City.'],
   ])('shows the words of a refusal of %s without the field’s name', async (field, label, words) => {
     referenceServer(() => json(400, { message: `${field}: ${words}`, code: 'VALIDATION', field }));
