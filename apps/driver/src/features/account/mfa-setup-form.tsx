@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { mfaSetupRequest, type CallResponse, type MfaMethod } from '@evc/contract';
 import { isMfaCode, type MfaOperation } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
@@ -15,7 +16,6 @@ import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
 import { FormError } from '../../ui/page-view/page-view.tsx';
 import { mfaSetup } from './api/mfa-setup.ts';
 import { mfaSetupConfirm } from './api/mfa-setup-confirm.ts';
-import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { MFA_METHOD_ICONS } from './mfa-methods.ts';
 
 type Enrolment = CallResponse<'mfaSetup'>;

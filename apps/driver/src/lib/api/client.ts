@@ -102,7 +102,7 @@ async function send(
  * ("user.acceptedTerms: You must accept the terms and conditions."), for callers that read only
  * the text. The driver is shown the words alone, beside the input `field` names.
  */
-export function withoutFieldName(message: string, field: string | undefined): string {
+function withoutFieldName(message: string, field: string | undefined): string {
   const head = field ? `${field}: ` : '';
   return head && message.startsWith(head) ? message.slice(head.length) : message;
 }
