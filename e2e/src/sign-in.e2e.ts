@@ -44,7 +44,7 @@ test('register, confirm from the e-mailed link, sign out and sign in again', asy
     ['City', 'Please enter your City.'],
     ['Post code', 'Please enter your Post Code.'],
     ['Confirm password', 'Your passwords do not match.'],
-  ]) {
+  ] as const) {
     const described = await page
       .getByLabel(label, { exact: true })
       .getAttribute('aria-describedby');
