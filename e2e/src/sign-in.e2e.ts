@@ -39,6 +39,23 @@ test('register, confirm from the e-mailed link, sign out and sign in again', asy
   ]) {
     await expect(page.getByText(message).isVisible()).resolves.toBe(true);
   }
+  // Each message stands alone, under the input it is about.
+  for (const [label, message] of [
+    ['City', 'Please enter your City.'],
+    ['Post code', 'Please enter your Post Code.'],
+    ['Confirm password', 'Your passwords do not match.'],
+  ] as const) {
+    const described = await page
+      .getByLabel(label, { exact: true })
+      .getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe(message);
+  }
+  await expect(
+    page
+      .locator('.agreement', { hasText: 'I accept the terms and conditions' })
+      .locator('xpath=following-sibling::p[1]')
+      .textContent(),
+  ).resolves.toBe('You must accept the terms and conditions.');
 
   await page.getByLabel('Confirm password').fill(password);
   await page.getByLabel('House number or name, street').fill('12 Heol y Castell');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { guestCode } from './guest.ts';
 import {
   deviceUuid,
@@ -19,7 +20,10 @@ import {
 } from './shared.ts';
 import { okTrue } from './envelope.ts';
 
-const loginName = text(TEXT_LIMITS.email).trim().toLowerCase().min(1, 'Please enter your username');
+const loginName = text(TEXT_LIMITS.email)
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your username.');
 
 export const loginRequest = z.object({
   name: loginName,
@@ -59,7 +63,7 @@ export const mfaMethodsResponse = z.array(mfaOption);
 
 export const phoneNumber = text(TEXT_LIMITS.phone)
   .trim()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter your Phone Number');
+  .regex(/^\+?[0-9 ()-]{7,20}$/, REGISTRATION_MESSAGES_EN['register.errors.phone']);
 
 export const mfaSetupRequest = z.object({
   method: mfaMethod,
@@ -79,16 +83,16 @@ export const mfaSetupConfirmResponse = z.object({
 export const mfaMethodRequest = z.object({ method: mfaMethod });
 
 export const registrationUser = z.object({
-  first_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your First Name'),
-  last_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your Last Name'),
+  first_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your First Name.'),
+  last_name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter your Last Name.'),
   email,
   password,
   phone_number: phoneNumber,
   address: addressInput,
-  preferredCurrency: currencyCode('Please Select your Currency'),
+  preferredCurrency: currencyCode(REGISTRATION_MESSAGES_EN['register.errors.currency']),
   language: text(TEXT_LIMITS.code).trim().min(2).max(5).default('en'),
-  acceptedTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
-  acceptedPrivacy: z.literal(true, { error: 'You must accept the privacy policy' }),
+  acceptedTerms: z.literal(true, { error: REGISTRATION_MESSAGES_EN['register.errors.terms'] }),
+  acceptedPrivacy: z.literal(true, { error: REGISTRATION_MESSAGES_EN['register.errors.privacy'] }),
 });
 export type RegistrationUser = z.infer<typeof registrationUser>;
 /**
@@ -119,7 +123,7 @@ export const resetPasswordRequest = z.object({
   password,
 });
 export const updatePasswordRequest = z.object({
-  old_password: text(TEXT_LIMITS.password).min(1, 'Please enter your current password'),
+  old_password: text(TEXT_LIMITS.password).min(1, 'Please enter your current password.'),
   new_password: password,
 });
 

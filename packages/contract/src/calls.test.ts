@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callPath, calls } from './calls.ts';
-import { loginRequest, startRegistrationRequest } from './auth.ts';
+import { loginRequest, mfaSetupConfirmRequest, startRegistrationRequest } from './auth.ts';
 
 const validRegistration = {
   first_name: 'Dana',
@@ -52,21 +52,33 @@ describe('registration request', () => {
   it.each([
     [
       { address: { ...validRegistration.address, line1: ' ' } },
-      'Please enter your First Line of Address',
+      'Please enter your First Line of Address.',
     ],
-    [{ address: { ...validRegistration.address, city: '' } }, 'Please enter your City'],
-    [{ address: { ...validRegistration.address, postcode: '' } }, 'Please enter your Post Code'],
-    [{ address: { ...validRegistration.address, country: '' } }, 'Please Select your Country'],
-    [{ phone_number: '' }, 'Please enter your Phone Number'],
-    [{ email: 'not-an-address' }, 'Please Enter your email address'],
-    [{ preferredCurrency: '' }, 'Please Select your Currency'],
-    [{ acceptedPrivacy: false }, 'You must accept the privacy policy'],
-    [{ acceptedTerms: false }, 'You must accept the terms and conditions'],
+    [{ address: { ...validRegistration.address, city: '' } }, 'Please enter your City.'],
+    [{ address: { ...validRegistration.address, postcode: '' } }, 'Please enter your Post Code.'],
+    [{ address: { ...validRegistration.address, country: '' } }, 'Please Select your Country.'],
+    [{ phone_number: '' }, 'Please enter your Phone Number.'],
+    [{ email: 'not-an-address' }, 'Please Enter your email address.'],
+    [{ preferredCurrency: '' }, 'Please Select your Currency.'],
+    [{ acceptedPrivacy: false }, 'You must accept the privacy policy.'],
+    [{ acceptedTerms: false }, 'You must accept the terms and conditions.'],
   ])('rejects %j with the spec message %j (spec 001 §5)', (change, message) => {
     const result = startRegistrationRequest.safeParse({
       user: { ...validRegistration, ...change },
     });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
   });
+});
+
+describe('MFA code', () => {
+  it.each(['12345', '1234567', 'abcdef', ''])(
+    '%j is refused in the spec’s words (000 §8)',
+    (code) => {
+      const result = mfaSetupConfirmRequest.safeParse({ method: 'email', code });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Your 6 digit code was not recognised',
+      ]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@evc/domain';
+import { PAYMENT_METHODS, REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { email, isoDateTime, requestId, text, TEXT_LIMITS } from './shared.ts';
 
 export const paymentMethodKind = z.enum(PAYMENT_METHODS);
@@ -152,15 +152,19 @@ export const sendReceiptRequest = z.object({ transactionid: requestId, email: em
  */
 export const updatePaymentMethodRequest = z.object({
   pm_id: requestId,
-  name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter the name on the card'),
+  name: text(TEXT_LIMITS.name).trim().min(1, 'Please enter the name on the card.'),
   address_line1: text(TEXT_LIMITS.addressLine)
     .trim()
-    .min(1, 'Please enter your First Line of Address'),
-  address_city: text(TEXT_LIMITS.city).trim().min(1, 'Please enter your City'),
-  address_postal_code: text(TEXT_LIMITS.postcode).trim().min(1, 'Please enter your Post Code'),
+    .min(1, REGISTRATION_MESSAGES_EN['register.errors.address']),
+  address_city: text(TEXT_LIMITS.city)
+    .trim()
+    .min(1, REGISTRATION_MESSAGES_EN['register.errors.city']),
+  address_postal_code: text(TEXT_LIMITS.postcode)
+    .trim()
+    .min(1, REGISTRATION_MESSAGES_EN['register.errors.postcode']),
   address_country: text(TEXT_LIMITS.code)
     .trim()
     .toUpperCase()
-    .length(2, 'Please Select your Country'),
+    .length(2, REGISTRATION_MESSAGES_EN['register.errors.country']),
 });
 export type UpdatePaymentMethodRequest = z.output<typeof updatePaymentMethodRequest>;

@@ -11,7 +11,7 @@ export const rfidUid = text(TEXT_LIMITS.code)
   .pipe(
     z
       .string()
-      .min(4, 'Please enter the number printed on the card')
+      .min(4, 'Please enter the number printed on the card.')
       .max(20, 'A card number has at most 20 characters')
       .regex(/^[0-9A-Z]+$/, 'A card number has only letters and digits'),
   );

@@ -47,6 +47,11 @@ export const transactionView = z.object({
   chargerid: z.string(),
   barcode: z.string(),
   chargerName: z.string(),
+  /**
+   * 001 §3 transaction data `title`: where the driver charged, as a heading — the charger's name
+   * and town, a home charger's own name (domain `transactionTitle`).
+   */
+  title: z.string(),
   connectorid: z.number().int(),
   state: sessionState,
   /** Offline while the charger is away: the session goes on when it comes back. */

@@ -75,6 +75,6 @@ describe('currencyCode', () => {
     expect(
       registration.error?.issues.find((issue) => issue.path.join('.') === 'user.preferredCurrency')
         ?.message,
-    ).toBe('Please Select your Currency');
+    ).toBe('Please Select your Currency.');
   });
 });

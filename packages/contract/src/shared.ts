@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isCurrencyCode, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@evc/domain';
+import {
+  isCurrencyCode,
+  isStorableText,
+  MFA_CODE_NOT_RECOGNISED,
+  REGISTRATION_MESSAGES_EN,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '@evc/domain';
 
 /** How long what a caller types may be, in UTF-16 code units. */
 export const TEXT_LIMITS = {
@@ -110,11 +116,17 @@ export type EmailPrefs = z.infer<typeof emailPrefs>;
 
 /** What a driver types for an address; `country` is an ISO 3166 alpha-2 code. */
 export const addressInput = z.object({
-  line1: text(TEXT_LIMITS.addressLine).trim().min(1, 'Please enter your First Line of Address'),
+  line1: text(TEXT_LIMITS.addressLine)
+    .trim()
+    .min(1, REGISTRATION_MESSAGES_EN['register.errors.address']),
   line2: text(TEXT_LIMITS.addressLine).trim().optional().default(''),
-  city: text(TEXT_LIMITS.city).trim().min(1, 'Please enter your City'),
-  postcode: text(TEXT_LIMITS.postcode).trim().min(1, 'Please enter your Post Code'),
-  country: text(TEXT_LIMITS.code).trim().length(2, 'Please Select your Country'),
+  city: text(TEXT_LIMITS.city).trim().min(1, REGISTRATION_MESSAGES_EN['register.errors.city']),
+  postcode: text(TEXT_LIMITS.postcode)
+    .trim()
+    .min(1, REGISTRATION_MESSAGES_EN['register.errors.postcode']),
+  country: text(TEXT_LIMITS.code)
+    .trim()
+    .length(2, REGISTRATION_MESSAGES_EN['register.errors.country']),
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
@@ -151,10 +163,7 @@ export type VersionNumbers = z.infer<typeof versionNumbers>;
 export const email = text(TEXT_LIMITS.email)
   .trim()
   .toLowerCase()
-  .email('Please Enter your email address');
-export const password = text(TEXT_LIMITS.password).min(1, 'Please enter a password');
-export const mfaCode = text(TEXT_LIMITS.code).regex(
-  /^\d{6}$/,
-  'Your 6 digit code was not recognised',
-);
+  .email(REGISTRATION_MESSAGES_EN['register.errors.email']);
+export const password = text(TEXT_LIMITS.password).min(1, 'Please enter a password.');
+export const mfaCode = text(TEXT_LIMITS.code).regex(/^\d{6}$/, MFA_CODE_NOT_RECOGNISED);
 export const deviceUuid = text(TEXT_LIMITS.id).trim().min(1);

@@ -55,3 +55,5 @@ export * from './masquerade.ts';
 export * from './schedule-validation.ts';
 export * from './charging-week.ts';
 export * from './ready-by.ts';
+export * from './spec-messages.ts';
+export * from './transaction-title.ts';

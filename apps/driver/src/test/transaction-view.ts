@@ -8,6 +8,8 @@ export function transactionView(overrides: Partial<TransactionView> = {}): Trans
     chargerid: 'c1',
     barcode: '1001',
     chargerName: 'Leeds Dock',
+    // A fixture named for another charger is titled by that name.
+    title: overrides.chargerName ?? 'Leeds Dock, Leeds',
     connectorid: 1,
     state: 'charging',
     connectorStatus: 'Charging',

@@ -7,6 +7,7 @@ import { testUser } from '../../test/fixtures.ts';
 import { fill, submitForm } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test/stub-server.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { MfaPage } from './mfa-page.tsx';
 import { findAlert, pressAlertButton } from '../../test/alerts.ts';
 import { signedInAs, tokenData } from '../../test/signed-in.ts';
@@ -22,9 +23,22 @@ const HINTS: Record<MfaMethod, string> = {
  * the default, removing the default makes the oldest remaining one the default, and a set-up
  * is confirmed by the code 123456.
  */
-function mfaServer(initial: MfaOption[], options: { upgradeTo?: string } = {}) {
+function mfaServer(
+  initial: MfaOption[],
+  options: {
+    upgradeTo?: string;
+    /** How the n-th call to a path fails: no answer at all, or a refusal; null answers. */
+    fail?: (path: string, nth: number) => 'offline' | 'refused' | null;
+  } = {},
+) {
   let methods = initial;
+  const calls = new Map<string, number>();
   const seen = stubServer((request: SeenRequest) => {
+    const nth = (calls.get(apiPath(request)) ?? 0) + 1;
+    calls.set(apiPath(request), nth);
+    const outcome = options.fail?.(apiPath(request), nth) ?? null;
+    if (outcome === 'offline') throw new TypeError('Failed to fetch');
+    if (outcome === 'refused') return json(429, { message: 'Too many', code: 'RATE_LIMITED' });
     const body = request.body as { method?: MfaMethod; code?: string } | undefined;
     switch (apiPath(request)) {
       case '/development/user/mfa/methods':
@@ -161,7 +175,7 @@ describe('MfaPage: managing methods (spec 001 §4)', () => {
     await pressAlertButton(await findAlert('Remove E-mail?'), 'Remove');
     expect(
       await screen.findByText(
-        'Your account needs a second sign-in step: add another method before removing this one.',
+        'Failed to remove the method. Your account needs a second sign-in step: add another method before removing this one.',
       ),
     ).toBeTruthy();
     expect(row('E-mail')).toBeTruthy();
@@ -195,7 +209,9 @@ describe('MfaPage: setting up a method (spec 001 §4, §5)', () => {
     await waitFor(() =>
       expect(callsTo(seen, '/development/user/mfa/setup/confirm').length).toBeGreaterThan(0),
     );
-    expect(await screen.findByText('Your 6 digit code was not recognised')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to authenticate. Your 6 digit code was not recognised'),
+    ).toBeTruthy();
     expect(callsTo(seen, '/development/user/mfa/setup/confirm').map((r) => r.body)).toContainEqual({
       method: 'email',
       code: '654321',
@@ -247,7 +263,7 @@ describe('MfaPage: setting up a method (spec 001 §4, §5)', () => {
 
     writeText.mockRejectedValueOnce(new Error('denied'));
     await click(screen.getByText('Copy key'));
-    expect(await screen.findByText('Failed to copy text.')).toBeTruthy();
+    expect(await screen.findByText('Failed to copy text')).toBeTruthy();
 
     await fill(container, '6-digit code', '123456');
     await submitForm(container);
@@ -257,6 +273,86 @@ describe('MfaPage: setting up a method (spec 001 §4, §5)', () => {
     expect(callsTo(seen, '/development/user/mfa/setup/confirm').map((r) => r.body)).toEqual([
       { method: 'app', code: '123456' },
     ]);
+  });
+});
+
+describe('MfaPage: each failure says what failed (spec 001 §8)', () => {
+  /** Every call to `path` goes unanswered (no connection) or is refused; the rest as usual. */
+  const failing = (path: string, outcome: 'offline' | 'refused') =>
+    mfaServer(
+      [
+        { method: 'email', isDefault: true, hint: HINTS.email },
+        { method: 'phone', isDefault: false, hint: HINTS.phone },
+      ],
+      { fail: (called) => (called === path ? outcome : null) },
+    );
+  const RATE_LIMITED = 'Too many attempts. Please wait a few minutes and try again.';
+
+  it.each([
+    [
+      'set default',
+      '/development/user/mfa/default',
+      'offline',
+      'Failed to set the default. No Internet Connection',
+    ],
+    [
+      'remove',
+      '/development/user/mfa/remove',
+      'refused',
+      `Failed to remove the method. ${RATE_LIMITED}`,
+    ],
+  ] as const)('%s: %j', async (action, path, answer, words) => {
+    failing(path, answer);
+    renderPage();
+    const phone = await waitFor(() => row('Text message'));
+    if (action === 'set default') {
+      await click(within(phone).getByText('Make default'));
+    } else {
+      await click(within(phone).getByText('Remove'));
+      await pressAlertButton(await findAlert('Remove Text message?'), 'Remove');
+    }
+    expect(await screen.findByText(words)).toBeTruthy();
+    expect(row('Text message')).toBeTruthy();
+  });
+
+  it('says a code could not be sent, then could not be sent again', async () => {
+    const server = mfaServer([], {
+      fail: (path, nth) => (path === '/development/user/mfa/setup' && nth !== 2 ? 'offline' : null),
+    });
+    const { container } = renderPage();
+    await screen.findByLabelText('E-mail');
+    await submitForm(container);
+    expect(await screen.findByText('Send code failed. No Internet Connection')).toBeTruthy();
+    await submitForm(container);
+    expect(await screen.findByText(/We have sent you a code/)).toBeTruthy();
+    await click(screen.getByText('Send a new code'));
+    expect(await screen.findByText('Resend code failed. No Internet Connection')).toBeTruthy();
+    expect(callsTo(server, '/development/user/mfa/setup')).toHaveLength(3);
+  });
+
+  it('says the authenticator app could not be set up', async () => {
+    failing('/development/user/mfa/setup', 'refused');
+    const { container } = renderPage();
+    await click(await screen.findByLabelText('Authenticator app'));
+    await submitForm(container);
+    expect(await screen.findByText(`Error setting up MFA. ${RATE_LIMITED}`)).toBeTruthy();
+  });
+
+  it('words each failure in French too', async () => {
+    failing('/development/user/mfa/default', 'offline');
+    await act(() => i18n.changeLanguage('fr'));
+    try {
+      renderPage();
+      const phone = await waitFor(() => screen.getByText('SMS', { selector: 'h3' }).closest('li')!);
+      await click(within(phone).getByText('Définir par défaut'));
+      expect(
+        await screen.findByText(
+          'Impossible de définir la méthode par défaut. Pas de connexion Internet',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });
 

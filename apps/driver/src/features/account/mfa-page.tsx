@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CallResponse, MfaMethod, MfaOption } from '@evc/contract';
+import type { MfaOperation } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { reloadUser, signIn, useSession } from '../../lib/session/session-store.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
@@ -29,6 +31,7 @@ export function MfaPage() {
   const [presentAlert] = useIonAlert();
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
+  const mfaFailure = useMfaFailure();
   const { user } = useSession();
   const methods = useMfaMethods();
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function MfaPage() {
   const updateList = (next: MfaOption[]) =>
     queryClient.setQueryData(mfaMethodsQuery.queryKey, next);
 
-  const change = async (call: () => Promise<MfaOption[]>) => {
+  const change = async (operation: MfaOperation, call: () => Promise<MfaOption[]>) => {
     if (busy) return;
     setBusy(true);
     setError(null);
@@ -50,7 +53,7 @@ export function MfaPage() {
       updateList(await call());
       await reloadUser();
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(mfaFailure(operation, failure));
     } finally {
       setBusy(false);
     }
@@ -71,7 +74,7 @@ export function MfaPage() {
           text: t('mfa.remove'),
           role: 'destructive',
           handler: () => {
-            void change(() => mfaRemove({ method: option.method }));
+            void change('remove', () => mfaRemove({ method: option.method }));
           },
         },
       ],
@@ -140,7 +143,9 @@ export function MfaPage() {
                           fill="outline"
                           disabled={busy}
                           onClick={() =>
-                            void change(() => mfaSetDefault({ method: option.method }))
+                            void change('setDefault', () =>
+                              mfaSetDefault({ method: option.method }),
+                            )
                           }
                         >
                           {t('mfa.makeDefault')}

@@ -5,9 +5,9 @@ import { copyOutline, openOutline } from 'ionicons/icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mfaSetupRequest, type CallResponse, type MfaMethod } from '@evc/contract';
-import { isMfaCode } from '@evc/domain';
+import { isMfaCode, type MfaOperation } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
-import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
@@ -50,7 +50,7 @@ export interface MfaSetupFormProps {
  */
 export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFormProps) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
+  const mfaFailure = useMfaFailure();
   const refusalText = useRefusalText();
   const { control, formState, handleSubmit, setError, clearErrors } = useForm({
     defaultValues: { phone_number: defaultPhone },
@@ -69,7 +69,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
   /** What went wrong with the form as a whole (not the phone number), under it. */
   const showProblem = (message: string) => setError('root.server', { type: 'server', message });
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (operation: MfaOperation, action: () => Promise<void>) => {
     if (busy) return;
     setBusy(true);
     clearErrors();
@@ -81,7 +81,7 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
           failure instanceof Error ? failure.message : undefined,
           input && failure instanceof ApiError && failure.code === 'VALIDATION'
             ? t('register.errors.phone')
-            : errorMessage(failure),
+            : mfaFailure(operation, failure),
         ),
       );
     } finally {
@@ -89,8 +89,9 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
     }
   };
 
-  const enrol = (method: MfaMethod, phone?: string) =>
-    run(async () => {
+  /** Starts a set-up: a code is sent (again) by e-mail or text message; the app shows a QR code. */
+  const enrol = (method: MfaMethod, phone?: string, again = false) =>
+    run(method === 'app' ? 'setup' : again ? 'resend' : 'send', async () => {
       const answer = await mfaSetup({
         method,
         ...(phone === undefined ? {} : { phone_number: phone }),
@@ -101,11 +102,13 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
     });
 
   /** A text message needs a valid phone number first; the other methods need nothing typed. */
-  const send = (method: MfaMethod) =>
-    method === 'phone' ? handleSubmit((form) => enrol(method, form.phone_number))() : enrol(method);
+  const send = (method: MfaMethod, again = false) =>
+    method === 'phone'
+      ? handleSubmit((form) => enrol(method, form.phone_number, again))()
+      : enrol(method, undefined, again);
 
   const confirm = (method: MfaMethod) =>
-    run(async () => {
+    run('authenticate', async () => {
       if (!isMfaCode(code)) {
         showProblem(t('auth.mfa.codeInvalid'));
         return;
@@ -233,7 +236,11 @@ export function MfaSetupForm({ missing, defaultPhone, onConfirmed }: MfaSetupFor
       {enrolment && (
         <div className="mfa-setup__secondary">
           {enrolment.method !== 'app' && (
-            <IonButton fill="clear" disabled={busy} onClick={() => void send(enrolment.method)}>
+            <IonButton
+              fill="clear"
+              disabled={busy}
+              onClick={() => void send(enrolment.method, true)}
+            >
               {t('auth.mfa.resend')}
             </IonButton>
           )}

@@ -253,4 +253,16 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
       expect(messagesUnder(container, 'Phone number')).toEqual(['Please enter your Phone Number.']),
     );
   });
+
+  it.each([
+    ['user.first_name', 'First name', 'Please enter your First Name.'],
+    ['user.address.city', 'City', 'Please enter your City.'],
+  ])('shows the words of a refusal of %s without the field’s name', async (field, label, words) => {
+    referenceServer(() => json(400, { message: `${field}: ${words}`, code: 'VALIDATION', field }));
+    const { container } = renderRegister();
+    await fillEverything(container);
+    await submitForm(container);
+    await waitFor(() => expect(messagesUnder(container, label)).toEqual([words]));
+    expect(container.textContent).not.toContain(`${field}:`);
+  });
 });

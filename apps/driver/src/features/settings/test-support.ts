@@ -38,6 +38,7 @@ export function latestCharge(kWh: number): TransactionView {
     chargerid: 'c1',
     barcode: '4101',
     chargerName: 'Market Street',
+    title: 'Market Street, Leeds',
     connectorid: 1,
     state: 'finished',
     connectorStatus: 'Available',

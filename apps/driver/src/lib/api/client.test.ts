@@ -216,6 +216,34 @@ describe('callApi', () => {
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
+  it('keeps a refusal’s words apart from the field it names', async () => {
+    stubServer(() =>
+      json(400, {
+        message: 'user.acceptedTerms: You must accept the terms and conditions.',
+        code: 'VALIDATION',
+        field: 'user.acceptedTerms',
+      }),
+    );
+    await expect(
+      callApi('requestRegistrationEmail', { email: 'dana@example.com' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'user.acceptedTerms',
+      message: 'You must accept the terms and conditions.',
+    });
+  });
+
+  it('refuses a request the contract does not take, naming the field apart from the words', async () => {
+    const seen = stubServer(() => json(200, { data: { sent: true } }));
+    await expect(callApi('requestRegistrationEmail', { email: 'dana' })).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION',
+      field: 'email',
+      message: 'Please Enter your email address.',
+    });
+    expect(seen).toHaveLength(0);
+  });
+
   it('passes a 401 about the request (a wrong MFA code) on without refreshing or replaying', async () => {
     await setTokens(tokens('access-1', 'refresh-1'));
     const seen = stubServer(() =>

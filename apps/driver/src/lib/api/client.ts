@@ -97,6 +97,16 @@ async function send(
   return { status: response.status, body: parsed };
 }
 
+/**
+ * The server names the refused input twice, as `field` and at the head of `message`
+ * ("user.acceptedTerms: You must accept the terms and conditions."), for callers that read only
+ * the text. The driver is shown the words alone, beside the input `field` names.
+ */
+function withoutFieldName(message: string, field: string | undefined): string {
+  const head = field ? `${field}: ` : '';
+  return head && message.startsWith(head) ? message.slice(head.length) : message;
+}
+
 function toApiError(answer: RawAnswer): ApiError {
   if (answer.status === 0) return new ApiError(0, NETWORK_ERROR_CODE, 'No connection');
   const parsed = errorBodyOfAnyVersion.safeParse(answer.body);
@@ -106,7 +116,7 @@ function toApiError(answer: RawAnswer): ApiError {
     return new ApiError(
       answer.status,
       known.success ? known.data : `HTTP_${answer.status}`,
-      parsed.data.message,
+      withoutFieldName(parsed.data.message, parsed.data.field),
       {
         ...(parsed.data.field === undefined ? {} : { field: parsed.data.field }),
         forcelogout: parsed.data.forcelogout === true,
@@ -179,9 +189,7 @@ function validateRequest(definition: CallDefinition, input: unknown): unknown {
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.') ?? '';
   const message = issue?.message ?? 'Invalid input';
-  throw field
-    ? new ApiError(400, 'VALIDATION', `${field}: ${message}`, { field })
-    : new ApiError(400, 'VALIDATION', message);
+  throw new ApiError(400, 'VALIDATION', message, field ? { field } : {});
 }
 
 /**

@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { specMessageKey } from '@evc/domain';
 import { ApiError } from './api-error.ts';
 
 /**
  * The text to show for a failed call: the translation of its code when there is one
- * (`errors.codes.<CODE>`), otherwise the server's own message; no connection reads
- * "No Internet Connection".
+ * (`errors.codes.<CODE>`), then the translation of a message the server said in the spec's own
+ * words (a refused registration field, say), otherwise the server's own message; no connection
+ * reads "No Internet Connection".
  */
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
@@ -14,7 +16,9 @@ export function useErrorMessage(): (error: unknown) => string {
       if (error instanceof ApiError) {
         if (error.isOffline) return t('errors.network');
         const key = `errors.codes.${error.code}`;
-        return i18n.exists(key) ? t(key) : error.message;
+        if (i18n.exists(key)) return t(key);
+        const spec = specMessageKey(error.message);
+        return spec ? t(spec) : error.message;
       }
       return t('errors.generic');
     },

@@ -51,7 +51,7 @@ describe('GuestBar (spec 000 §2, issue 15)', () => {
     });
     renderWithRouter(<GuestBar code="G-ABCDEFGH12" />, '/guest/findcharger');
     await userEvent.click(copyButton());
-    expect(await screen.findByText('Could not copy the code')).toBeTruthy();
+    expect(await screen.findByText('Failed to copy text')).toBeTruthy();
   });
 
   it('goes back through the visited pages, and from the first one to the guest home', async () => {

@@ -55,4 +55,13 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     expect(field('cost')).toBe('£0.00');
     expect(field('perKwh')).toBeUndefined();
   });
+
+  it.each([
+    ['a public charger', 'Leeds Dock, Leeds'],
+    ['a home charger', 'Driveway'],
+  ])('is headed by the title of a session at %s (001 §3)', (_label, title) => {
+    renderWithRouter(<TransactionSummary transaction={transactionView({ title })} />, '/');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(title);
+    expect(screen.getByText('Charger ID 1001 · Connector 1')).toBeTruthy();
+  });
 });

@@ -23,7 +23,8 @@ function summaryClass(transaction: TransactionView): string {
 }
 
 /**
- * spec 001 §2, §3, §9: the transaction summary panel — shown only with transaction data; energy
+ * spec 001 §2, §3, §9: the transaction summary panel — shown only with transaction data, headed
+ * by its title; energy
  * to 1 decimal, cost in the currency's digits, cost per kWh only when both exceed 0, duration
  * HH:mm:ss, and the 'tariff overview' link when the transaction has an _id.
  */
@@ -86,7 +87,7 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
       aria-label={t('transactionSummary.label')}
     >
       <header>
-        <strong>{transaction.chargerName}</strong>
+        <h2 className="transaction-summary__title">{transaction.title}</h2>
         <span>
           {t('transactionSummary.connector', {
             barcode: transaction.barcode,

@@ -1,4 +1,5 @@
 import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
+import { MFA_CODE_NOT_RECOGNISED, REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { hmacHex, newId, randomSixDigits, sameHex } from '../../platform/crypto.ts';
 import type { MfaCodePurpose, UserRow } from '../../platform/db/schema.ts';
 import { accountGone, AppError, validationError } from '../../platform/errors.ts';
@@ -19,7 +20,7 @@ export const MFA_CODE_VALIDITY_MINUTES = 10;
 export const MFA_MAX_WRONG_ATTEMPTS = 5;
 
 export const codeNotRecognised = () =>
-  new AppError(401, 'MFA_CODE_INVALID', 'Your 6 digit code was not recognised');
+  new AppError(401, 'MFA_CODE_INVALID', MFA_CODE_NOT_RECOGNISED);
 
 const methodNotAvailable = (method: MfaMethod) =>
   new AppError(
@@ -140,7 +141,11 @@ export function createMfaService(deps: MfaServiceDeps) {
           return { method };
         case 'phone': {
           const destination = phoneNumber ?? user.phoneNumber;
-          if (!destination) throw validationError('phone_number', 'Please enter your Phone Number');
+          if (!destination)
+            throw validationError(
+              'phone_number',
+              REGISTRATION_MESSAGES_EN['register.errors.phone'],
+            );
           await deps.mfa.savePending(user.id, 'phone', { destination, totpSecret: null });
           await sendCode(user, 'setup', 'phone', destination);
           return { method };

@@ -137,18 +137,20 @@ describe('registration', () => {
   });
 
   it.each([
-    [{ email: 'not-an-address' }, 'user.email', 'Please Enter your email address'],
-    [{ acceptedTerms: false }, 'user.acceptedTerms', 'You must accept the terms and conditions'],
+    [{ email: 'not-an-address' }, 'user.email', 'Please Enter your email address.'],
+    [{ acceptedTerms: false }, 'user.acceptedTerms', 'You must accept the terms and conditions.'],
+    [{ acceptedPrivacy: false }, 'user.acceptedPrivacy', 'You must accept the privacy policy.'],
+    [{ phone_number: '' }, 'user.phone_number', 'Please enter your Phone Number.'],
     [
       { address: { line1: '', city: 'X', postcode: 'Y', country: 'GB' } },
       'user.address.line1',
-      'Please enter your First Line of Address',
+      'Please enter your First Line of Address.',
     ],
-    [{ preferredCurrency: 'XXX' }, 'user.preferredCurrency', 'Please Select your Currency'],
+    [{ preferredCurrency: 'XXX' }, 'user.preferredCurrency', 'Please Select your Currency.'],
     [
       { address: { line1: 'a', city: 'X', postcode: 'Y', country: 'ZZ' } },
       'user.address.country',
-      'Please Select your Country',
+      'Please Select your Country.',
     ],
   ])('names the field for %j, in the message and as `field`', async (change, field, problem) => {
     const { status, body } = await t.call('startRegistration', {
@@ -266,7 +268,11 @@ describe('changing the password', () => {
       token: user.token,
       body: { old_password: DRIVER.password, new_password: 'driver' },
     });
-    expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD', field: 'new_password' });
+    expect(weak.body).toEqual({
+      code: 'WEAK_PASSWORD',
+      message: 'Weak password: add symbols or numbers.',
+      field: 'new_password',
+    });
     const missing = await t.call('updatePassword', {
       token: user.token,
       body: { old_password: DRIVER.password },

@@ -132,8 +132,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.reference.findCountry(user.address.country),
       deps.reference.findLanguage(user.language),
     ]);
-    if (!currency) throw validationError('user.preferredCurrency', 'Please Select your Currency');
-    if (!country) throw validationError('user.address.country', 'Please Select your Country');
+    if (!currency)
+      throw validationError(
+        'user.preferredCurrency',
+        REGISTRATION_MESSAGES_EN['register.errors.currency'],
+      );
+    if (!country)
+      throw validationError(
+        'user.address.country',
+        REGISTRATION_MESSAGES_EN['register.errors.country'],
+      );
     return {
       currencyCode: currency.code,
       countryCode: country.code,

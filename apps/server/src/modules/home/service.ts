@@ -1,4 +1,5 @@
 import { homeTariff, type CallParsedRequest, type HomeChargerView } from '@evc/contract';
+import { ADOPTION_CODE_INCORRECT } from '@evc/domain';
 import { AppError, validationError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { ChargerRepository, ChargerWithConnectors } from '../chargers/repository.ts';
@@ -8,7 +9,7 @@ import type { ScheduleApplier } from './schedule-profile.ts';
 
 /** spec 001 §8: the adoption error, word for word. */
 export const adoptionCodeIncorrect = () =>
-  new AppError(400, 'ADOPTION_CODE_INCORRECT', 'Adoption code is incorrect', {
+  new AppError(400, 'ADOPTION_CODE_INCORRECT', ADOPTION_CODE_INCORRECT, {
     field: 'accesscode',
   });
 

@@ -37,6 +37,7 @@ describe('a CREDIT session with the simulator', () => {
       chargerid: charger._id,
       barcode: '5101',
       chargerName: 'Session Street',
+      title: 'Session Street, York',
       source: 'CREDIT',
       payment: { held: 0, captured: null, status: 'none' },
     });

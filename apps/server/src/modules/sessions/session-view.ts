@@ -6,6 +6,7 @@ import {
   sessionCost,
   toConnectorStatus,
   transactionDurationSeconds,
+  transactionTitle,
   type PaymentMethod,
   type SessionCost,
 } from '@evc/domain';
@@ -104,6 +105,12 @@ export function createSessionView(
       chargerid: row.chargerId,
       barcode: found?.charger.barcode ?? '',
       chargerName: found?.charger.name ?? '',
+      title: transactionTitle({
+        chargerName: found?.charger.name ?? '',
+        city: found?.charger.city ?? '',
+        barcode: found?.charger.barcode ?? '',
+        home: found?.charger.home ?? false,
+      }),
       connectorid: row.connectorNumber,
       state: row.state,
       connectorStatus: found?.charger.online

@@ -1,5 +1,5 @@
 import type { CallParsedRequest, Currency, MfaOption, User } from '@evc/contract';
-import { GUEST_PERMISSIONS, permissionsOfRoles } from '@evc/domain';
+import { GUEST_PERMISSIONS, permissionsOfRoles, REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { accountGone, forbidden, guestNotAllowed, validationError } from '../../platform/errors.ts';
@@ -73,7 +73,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     }
     if (fields.address !== undefined) {
       const country = await deps.reference.findCountry(fields.address.country);
-      if (!country) throw validationError('fields.address.country', 'Please Select your Country');
+      if (!country)
+        throw validationError(
+          'fields.address.country',
+          REGISTRATION_MESSAGES_EN['register.errors.country'],
+        );
       patch.addressLine1 = fields.address.line1;
       patch.addressLine2 = fields.address.line2;
       patch.addressCity = fields.address.city;
