@@ -227,6 +227,7 @@ export function LoginPage() {
       <div className="links">
         <Link to="/reset-password">{t('auth.login.forgot')}</Link>
         <Link to="/register">{t('auth.login.register')}</Link>
+        <Link to="/faq">{t('auth.login.faq')}</Link>
       </div>
       {/* spec 000 §2: continue as guest — charge without an account (issue 15). */}
       <IonButton

@@ -92,6 +92,7 @@ describe('SettingsPage (spec 000 §2)', () => {
         ['RFID cards', '/manage-rfid-cards'],
         ['Terms and Conditions', '/terms-conditions'],
         ['Language', '/language'],
+        ['Questions and answers', '/faq'],
         ['Support', '/support'],
         ['Two-step sign-in', '/mfa'],
         ['Delete account', '/delete-account'],

@@ -7,6 +7,7 @@ import {
   createOutline,
   documentTextOutline,
   helpBuoyOutline,
+  helpCircleOutline,
   keyOutline,
   languageOutline,
   mailOutline,
@@ -45,6 +46,7 @@ const APP_LINKS: readonly SettingsLink[] = [
   { path: '/language', labelKey: 'settings.links.language', icon: languageOutline },
   { path: '/mfa', labelKey: 'settings.links.mfa', icon: shieldCheckmarkOutline },
   { path: '/terms-conditions', labelKey: 'settings.links.terms', icon: documentTextOutline },
+  { path: '/faq', labelKey: 'settings.links.faq', icon: helpCircleOutline },
   { path: '/support', labelKey: 'settings.links.support', icon: helpBuoyOutline },
   { path: '/delete-account', labelKey: 'settings.links.deleteAccount', icon: trashOutline },
 ];
