@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IonButton, IonCheckbox, IonIcon } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { personOutline, playCircleOutline } from 'ionicons/icons';
+import { helpCircleOutline, personOutline, playCircleOutline } from 'ionicons/icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -218,7 +218,6 @@ export function LoginPage() {
       <div className="links">
         <Link to="/reset-password">{t('auth.login.forgot')}</Link>
         <Link to="/register">{t('auth.login.register')}</Link>
-        <Link to="/faq">{t('auth.login.faq')}</Link>
       </div>
       {/* spec 000 §2: continue as guest — charge without an account (issue 15). */}
       <IonButton
@@ -230,6 +229,10 @@ export function LoginPage() {
         <IonIcon slot="start" icon={personOutline} aria-hidden="true" />
         {t('auth.login.continueAsGuest')}
       </IonButton>
+      <Link to="/faq" className="faq-link">
+        <IonIcon icon={helpCircleOutline} aria-hidden="true" />
+        {t('auth.login.faq')}
+      </Link>
       <LoginWithMfaModal
         challenge={mfa}
         onVerified={async (user) => {
