@@ -53,15 +53,14 @@ export async function checkVersion(): Promise<VersionStatus> {
  * when the answer says forcelogout). No answer (status 0) or any other failure changes nothing:
  * the session stays and the user loads as before.
  */
-async function storedTokenAlive(): Promise<boolean> {
-  if ((await getHeldTokens())?.owner !== 'user') return true;
+async function checkStoredToken(): Promise<void> {
+  if ((await getHeldTokens())?.owner !== 'user') return;
   try {
     await checkToken();
-    return true;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) return true;
-    if (!error.forcelogout) await endSession();
-    return false;
+    if (error instanceof ApiError && error.status === 401 && !error.forcelogout) {
+      await endSession();
+    }
   }
 }
 
@@ -70,7 +69,7 @@ export async function startUp(): Promise<VersionStatus> {
   const result = await checkVersion();
   if (result !== 'accepted') return result;
   // A session that has ended loads as signed out (its tokens are gone) while /login loads.
-  await storedTokenAlive();
+  await checkStoredToken();
   await initSession();
   return result;
 }
