@@ -126,13 +126,16 @@ describe('LanguageSelector', () => {
     expect(screen.getByLabelText('Choisir une langue')).toBeTruthy();
   });
 
-  it('does not save again when the language equals the stored one', async () => {
+  it.each([
+    ['as an object with its code', JSON.stringify({ code: 'es', language: 'Español' })],
+    ['as the bare code an older app kept', 'es'],
+  ])('does not save again when the language equals the one stored %s', async (_how, stored) => {
     await setTokens({
       auth: { token: 'a', expiry: later },
       refresh: { token: 'r', expiry: later },
     });
     act(() => setUser(testUser));
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
     const seen = serverAnsweringLanguage();
     render(<LanguageSelector />);
 
