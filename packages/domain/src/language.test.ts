@@ -5,7 +5,10 @@ import {
   isSupportedLanguage,
   preferredLanguage,
   languageChangeEffects,
+  offeredLanguages,
   pickInitialLanguage,
+  readStoredLanguage,
+  storedLanguageValue,
   type InitialLanguageInput,
   type LanguageChange,
 } from './language.ts';
@@ -104,5 +107,70 @@ describe('preferredLanguage (a guest has no account language)', () => {
 
   it('falls back to the given language', () => {
     expect(preferredLanguage('de', 'fr')).toBe('fr');
+  });
+});
+
+describe('the stored language (spec 000 §3: an object with its code)', () => {
+  it.each<[string, string | null, ReturnType<typeof readStoredLanguage>]>([
+    [
+      'an object with its code',
+      '{"code":"cy","language":"Cymraeg"}',
+      { code: 'cy', needsRewrite: false },
+    ],
+    ['the bare code an older app stored', 'fr', { code: 'fr', needsRewrite: true }],
+    ['a bare code stored as JSON text', '"es"', { code: 'es', needsRewrite: true }],
+    ['nothing stored', null, null],
+    ['an empty value', '  ', null],
+    ['an object without a code', '{"language":"English"}', null],
+    ['an object whose code is not text', '{"code":4}', null],
+    ['a number', '12', null],
+  ])('reads %s', (_label, raw, expected) => {
+    expect(readStoredLanguage(raw)).toEqual(expected);
+  });
+
+  it('writes the language as an object that reads back with its code', () => {
+    const value = storedLanguageValue({
+      _id: 'l3',
+      code: 'cy',
+      language: 'Cymraeg',
+      class: 'flag-gb-wls',
+    });
+    expect(JSON.parse(value)).toEqual({
+      _id: 'l3',
+      code: 'cy',
+      language: 'Cymraeg',
+      class: 'flag-gb-wls',
+    });
+    expect(readStoredLanguage(value)).toEqual({ code: 'cy', needsRewrite: false });
+  });
+});
+
+describe('offeredLanguages (spec 001 §9: kept to loaded translations; spec 000 §9: by name)', () => {
+  const server = [
+    { code: 'en', language: 'English' },
+    { code: 'fr', language: 'Français' },
+    { code: 'cy', language: 'Cymraeg' },
+    { code: 'es', language: 'Español' },
+    { code: 'it', language: 'Italiano' },
+    { code: 'de', language: 'Deutsch' },
+  ];
+
+  it.each<[string, string[], string[]]>([
+    [
+      'every loaded language, by name',
+      ['en', 'fr', 'cy', 'es', 'it'],
+      ['cy', 'en', 'es', 'fr', 'it'],
+    ],
+    ['only English and Welsh loaded', ['en', 'cy'], ['cy', 'en']],
+    ['nothing loaded yet: nothing offered', [], []],
+    ['a translation the server does not list is left out', ['en', 'pt'], ['en']],
+  ])('%s', (_label, loaded, expected) => {
+    expect(offeredLanguages(server, loaded).map((entry) => entry.code)).toEqual(expected);
+  });
+
+  it('leaves the server list as it was', () => {
+    const copy = [...server];
+    offeredLanguages(server, ['en']);
+    expect(server).toEqual(copy);
   });
 });

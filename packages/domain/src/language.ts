@@ -1,3 +1,5 @@
+import { sortLanguages } from './reference-data-sorting.ts';
+
 /** spec 000 §1: English (default), French, Welsh, Spanish, Italian. */
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'cy', 'es', 'it'] as const;
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
@@ -94,4 +96,60 @@ export function preferredLanguage(
     .filter((entry) => entry.weight > 0 && Number.isFinite(entry.weight))
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return ranked.map((entry) => entry.code).find(isSupportedLanguage) ?? fallback;
+}
+
+/** spec 000 §3: local storage 'language' holds the language as an object with its code. */
+export interface StoredLanguage {
+  code: string;
+  language?: string;
+  _id?: string;
+  class?: string;
+}
+
+export interface StoredLanguageReading {
+  code: string;
+  /** An older app kept the bare code ('cy'); such a value is to be written again as an object. */
+  needsRewrite: boolean;
+}
+
+function codeOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'object' && value !== null && 'code' in value) {
+    return typeof value.code === 'string' ? value.code.trim() || null : null;
+  }
+  return null;
+}
+
+/**
+ * Reads the stored language: `{"code":"cy",…}` as written now, or the bare code ('cy', or '"cy"')
+ * an older app wrote. Anything else reads as nothing stored.
+ */
+export function readStoredLanguage(raw: string | null | undefined): StoredLanguageReading | null {
+  if (!raw?.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = raw;
+  }
+  const code = codeOf(parsed);
+  if (code === null) return null;
+  const isObject = typeof parsed === 'object' && parsed !== null;
+  return { code, needsRewrite: !isObject };
+}
+
+/** The stored form of a language: the object itself, with its code. */
+export function storedLanguageValue(language: StoredLanguage): string {
+  return JSON.stringify(language);
+}
+
+/**
+ * spec 001 §9, 000 §9: the languages offered are the server's list (GET /getAllLanguages) kept to
+ * those whose translations the app has loaded, sorted by language name.
+ */
+export function offeredLanguages<T extends { code: string; language: string }>(
+  all: readonly T[],
+  loaded: readonly string[],
+): T[] {
+  return sortLanguages(all.filter((entry) => loaded.includes(entry.code.toLowerCase())));
 }

@@ -39,12 +39,12 @@ export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
 
   return (
     <Routes>
-      {routes.map(({ path, component: Page, access }) => (
+      {routes.map(({ path, component: Page, access, embeddable }) => (
         <Route
           key={path}
           path={normalizeRoutePath(path)}
           element={
-            <RouteGuard access={access}>
+            <RouteGuard access={access} embeddable={embeddable}>
               <PageFailureBoundary>
                 <Suspense fallback={<PageLoading />}>
                   <Page />

@@ -24,6 +24,14 @@ function Pages() {
         }
       />
       <Route
+        path="/terms"
+        element={
+          <RouteGuard access="guarded" embeddable>
+            <h1>Terms</h1>
+          </RouteGuard>
+        }
+      />
+      <Route
         path="/settings"
         element={
           <RouteGuard access="guarded">
@@ -63,5 +71,29 @@ describe('guest-or-user guard (spec 000 §6)', () => {
     await act(() => becomeGuest('G-ABCDEFGH12', tokenData('guest')));
     renderWithRouter(<Pages />, '/settings');
     await waitFor(() => expect(location()).toBe('/login'));
+  });
+});
+
+describe('terms and privacy (spec 000 §2: guarded, read in the terms modal while registering)', () => {
+  it('sends a signed-out driver opening the terms to /login', async () => {
+    renderWithRouter(<Pages />, '/terms');
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it("shows them signed out inside the terms modal's frame", async () => {
+    renderWithRouter(<Pages />, '/terms?embedded=1');
+    expect(await screen.findByText('Terms')).toBeTruthy();
+    expect(location()).toBe('/terms?embedded=1');
+  });
+
+  it('keeps a guarded page that is not embeddable shut even in a frame', async () => {
+    renderWithRouter(<Pages />, '/settings?embedded=1');
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('shows them to a signed-in user', async () => {
+    act(() => setUser(testUser));
+    renderWithRouter(<Pages />, '/terms');
+    expect(await screen.findByText('Terms')).toBeTruthy();
   });
 });

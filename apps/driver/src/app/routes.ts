@@ -11,6 +11,7 @@ import { affiliateRoutes } from '../features/affiliates/routes.ts';
 import { homeChargingRoutes } from '../features/home-charging/routes.ts';
 import { historyRoutes } from '../features/history/routes.ts';
 import { dashboardRoutes } from '../features/dashboard/routes.ts';
+import { faqRoutes } from '../features/faq/routes.ts';
 import { paymentRoutes } from '../features/payments/routes.ts';
 import { chargingRoutes } from '../features/charging/routes.ts';
 import { rfidRoutes } from '../features/rfid/routes.ts';
@@ -36,4 +37,5 @@ export const appRoutes: readonly FeatureRoute[] = [
   ...rfidRoutes,
   ...settingsRoutes,
   ...homeChargingRoutes,
+  ...faqRoutes,
 ];

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { APP_VERSION_PARTS, isApiVersionAccepted } from '@evc/domain';
+import { ApiError } from '../lib/api/api-error.ts';
 import { apiVersionCheck } from '../lib/api/calls/api-version-check.ts';
+import { checkToken } from '../lib/api/calls/check-token.ts';
+import { endSession } from '../lib/session/end-session.ts';
 import { initSession } from '../lib/session/session-store.ts';
+import { getHeldTokens } from '../lib/session/token-store.ts';
 
 /** 'accepted' also covers a check that could not reach the server: the app carries on offline. */
 export type VersionStatus = 'checking' | 'accepted' | 'rejected';
@@ -42,9 +46,30 @@ export async function checkVersion(): Promise<VersionStatus> {
   return status;
 }
 
-/** spec 000 §4: version check; when accepted, load the user if tokens are stored. */
+/**
+ * spec 000 §7 POST /checkToken {}: whether the stored user token is still taken, before the user
+ * is loaded. An expired token is refreshed and asked again by the client; a 401 after that means
+ * the session is over (spec 000 §8: log out, go to /login, reload; the client has already done so
+ * when the answer says forcelogout). No answer (status 0) or any other failure changes nothing:
+ * the session stays and the user loads as before.
+ */
+async function checkStoredToken(): Promise<void> {
+  if ((await getHeldTokens())?.owner !== 'user') return;
+  try {
+    await checkToken();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && !error.forcelogout) {
+      await endSession();
+    }
+  }
+}
+
+/** spec 000 §4: version check; when accepted, check the stored token, then load the user. */
 export async function startUp(): Promise<VersionStatus> {
   const result = await checkVersion();
-  if (result === 'accepted') await initSession();
+  if (result !== 'accepted') return result;
+  // A session that has ended loads as signed out (its tokens are gone) while /login loads.
+  await checkStoredToken();
+  await initSession();
   return result;
 }

@@ -10,6 +10,11 @@ export interface FeatureRoute {
   /** A lazy page (lib/lazy-page.ts) has `preload`, so its code can be fetched ahead. */
   component: ComponentType & { preload?: () => Promise<unknown> };
   access: RouteAccess;
+  /**
+   * A guarded text that still opens signed out inside the terms modal's frame (`?embedded=1`):
+   * someone registering reads the terms and privacy before accepting them (spec 000 §2).
+   */
+  embeddable?: boolean;
   /** Hide the top toolbar and side menu on this page (login, register, reset pages). */
   hideNav?: boolean;
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session/session-store.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
 import { AppRouter } from '../app-router.tsx';
+import { isEmbeddedAddress } from '../guards.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
 import { InstallPrompt } from './install-prompt.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -29,7 +30,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { user, guest } = useSession();
   const { on: masquerading } = useMasquerade();
   // A page shown inside the terms modal's frame stands alone: no bars, menu or prompts.
-  const embedded = new URLSearchParams(search).has('embedded');
+  const embedded = isEmbeddedAddress(search);
   const navHidden = embedded || isNavHidden(routes, pathname);
   const menuDisabled = navHidden || (!user && !guest);
   const registered = useCallback((path: string) => isRegistered(routes, path), [routes]);

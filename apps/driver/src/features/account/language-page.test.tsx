@@ -35,16 +35,19 @@ describe('LanguagePage (spec 000 §2, 001 §4)', () => {
       radio.getAttribute('value') ?? (radio as HTMLElement & { value?: string }).value,
       radio.getAttribute('aria-label'),
     ]);
+    // spec 000 §9: sorted by language name.
     expect(offered).toEqual([
-      ['en', 'English'],
-      ['fr', 'Français'],
       ['cy', 'Cymraeg'],
+      ['en', 'English'],
       ['es', 'Español'],
+      ['fr', 'Français'],
       ['it', 'Italiano'],
     ]);
     await choose(container, 'fr');
     expect(await screen.findByText('Langue')).toBeTruthy();
-    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+    expect(JSON.parse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '{}')).toMatchObject({
+      code: 'fr',
+    });
     await waitFor(() => expect(getSession().user?.language.code).toBe('fr'));
     expect(callsTo(seen, '/setUserLanguage').map((request) => request.body)).toEqual([
       { userid: testUser._id, lang: 'fr' },
@@ -66,6 +69,8 @@ describe('LanguagePage (spec 000 §2, 001 §4)', () => {
     await choose(container, 'es');
     expect(await screen.findByText('Service unavailable')).toBeTruthy();
     expect(screen.getByText('Idioma')).toBeTruthy();
-    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+    expect(JSON.parse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '{}')).toMatchObject({
+      code: 'es',
+    });
   });
 });

@@ -64,6 +64,13 @@ function server(login: () => Response) {
   });
 }
 
+/** The login-with-mfa modal the sign-in opens when the server answers RequestToken. */
+function mfaModal(): HTMLElement {
+  const modal = document.querySelector<HTMLElement>('ion-modal.login-with-mfa');
+  if (!modal) throw new Error('the login-with-mfa modal is not open');
+  return modal;
+}
+
 beforeEach(async () => {
   await clearTokens();
   await reloadUser();
@@ -172,14 +179,16 @@ describe('LoginPage', () => {
     );
     const { container } = renderLogin();
     await signInWith(container, 'driver@example.com', 'Driver-pass-2026');
+    // spec 000 §2 login-with-mfa: the code step opens as a modal over the sign-in form.
     expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    const modal = mfaModal();
     expect(screen.getByText('d***@example.com')).toBeTruthy();
     expect(screen.getByText('Authenticator app')).toBeTruthy();
     expect(await getTokens()).toBeNull();
 
     // The default method (e-mail) is chosen; its code must be sent before it can be typed.
-    expect(container.querySelector('ion-input')).toBeNull();
-    await submitForm(container);
+    expect(modal.querySelector('ion-input')).toBeNull();
+    await submitForm(modal);
     await waitFor(() =>
       expect(callsTo(seen, '/development/user/mfa/requestToken')).toHaveLength(1),
     );
@@ -190,20 +199,20 @@ describe('LoginPage', () => {
     });
     expect(await screen.findByText(/up to 5 minutes/)).toBeTruthy();
 
-    const code = ionControl(container, 'ion-input', '6-digit code');
+    const code = ionControl(modal, 'ion-input', '6-digit code');
     await typeInto(code, '12345');
-    await submitForm(container);
+    await submitForm(modal);
     expect(await screen.findByText('Your 6 digit code was not recognised')).toBeTruthy();
     expect(callsTo(seen, '/development/user/mfa/verify')).toHaveLength(0);
 
     await typeInto(code, '654321');
-    await submitForm(container);
+    await submitForm(modal);
     await waitFor(() => expect(callsTo(seen, '/development/user/mfa/verify')).toHaveLength(1));
     expect(await screen.findByText('Your 6 digit code was not recognised')).toBeTruthy();
     expect(location()).toBe('/login');
 
     await typeInto(code, '123456');
-    await submitForm(container);
+    await submitForm(modal);
     await waitFor(() => expect(location()).toBe('/home'));
     expect(callsTo(seen, '/development/user/mfa/verify')[1]?.body).toMatchObject({
       method: 'email',
@@ -225,8 +234,8 @@ describe('LoginPage', () => {
     const { container } = renderLogin();
     await signInWith(container, 'driver@example.com', 'Driver-pass-2026');
     await screen.findByRole('heading', { name: "Confirm it's you" });
-    await fill(container, '6-digit code', '123456');
-    await submitForm(container);
+    await fill(mfaModal(), '6-digit code', '123456');
+    await submitForm(mfaModal());
     await waitFor(() => expect(location()).toBe('/home'));
     expect(callsTo(seen, '/development/user/mfa/requestToken')).toHaveLength(0);
     expect(callsTo(seen, '/development/user/mfa/verify')[0]?.body).toMatchObject({ method: 'app' });

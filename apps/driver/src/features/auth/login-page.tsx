@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { IonButton, IonCheckbox, IonIcon } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { personOutline, playCircleOutline } from 'ionicons/icons';
+import { helpCircleOutline, personOutline, playCircleOutline } from 'ionicons/icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { loginRequest, type MfaOption, type SignedInUser } from '@evc/contract';
+import { loginRequest, type SignedInUser } from '@evc/contract';
 import { API_VERSION_PARTS, APP_VERSION } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -26,10 +26,13 @@ import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { LanguageSelector } from '../../ui/language-selector/language-selector.tsx';
+import {
+  LoginWithMfaModal,
+  type MfaSignInChallenge,
+} from '../../ui/login-with-mfa/login-with-mfa-modal.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { VideoOverlay } from '../../ui/video-overlay/video-overlay.tsx';
 import { login } from './api/login.ts';
-import { MfaChallenge } from './mfa-challenge.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
 
@@ -77,7 +80,8 @@ export function LoginPage() {
   const [keepLoggedIn, setKeepLoggedIn] = useState(false);
   // spec 000 §8 Registration Not Confirmed: the address to send the confirmation e-mail to again.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const [mfa, setMfa] = useState<{ credentials: Credentials; options: MfaOption[] } | null>(null);
+  // spec 000 §4 RequestToken: the code step opens over the form (spec 000 §2 login-with-mfa).
+  const [mfa, setMfa] = useState<MfaSignInChallenge | null>(null);
   const [videoOpen, setVideoOpen] = useState(false);
   const missing = refusedInputs(formState.errors).some(([, refusal]) => refusal.type === MISSING);
   const error = missing ? t('auth.login.missing') : formState.errors.root?.server?.message;
@@ -147,19 +151,6 @@ export function LoginPage() {
     setUnconfirmed(null);
     return handleSubmit(signInWith)();
   });
-
-  if (mfa) {
-    return (
-      <PageView title={t('auth.mfa.title')} subtitle={t('auth.mfa.subtitle')} withBrand>
-        <MfaChallenge
-          credentials={mfa.credentials}
-          options={mfa.options}
-          onVerified={(user) => finish(user, mfa.credentials)}
-          onCancel={() => setMfa(null)}
-        />
-      </PageView>
-    );
-  }
 
   return (
     <PageView
@@ -238,6 +229,19 @@ export function LoginPage() {
         <IonIcon slot="start" icon={personOutline} aria-hidden="true" />
         {t('auth.login.continueAsGuest')}
       </IonButton>
+      <Link to="/faq" className="faq-link">
+        <IonIcon icon={helpCircleOutline} aria-hidden="true" />
+        {t('auth.login.faq')}
+      </Link>
+      <LoginWithMfaModal
+        challenge={mfa}
+        onVerified={async (user) => {
+          if (!mfa) return;
+          await finish(user, mfa.credentials);
+          setMfa(null);
+        }}
+        onDismiss={() => setMfa(null)}
+      />
       {videoVisible && brand.howToVideoUrl && (
         <>
           <IonButton

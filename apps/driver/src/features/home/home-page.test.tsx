@@ -1,12 +1,21 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '@evc/contract';
 import { loadRecentChargers, rememberCharger } from '../../lib/recent-chargers.ts';
 import { setUser } from '../../lib/session/session-store.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { ionControl } from '../../test/ionic-events.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { HomePage } from './home-page.tsx';
+import { i18n } from '../../lib/i18n.ts';
+import type { CarType, User } from '@evc/contract';
+
+const leaf: CarType = {
+  _id: 'car-leaf',
+  make: 'Nissan',
+  model: 'Leaf',
+  image: '/api/assets/cars/nissan-leaf.svg',
+  milesPerKwh: 3.9,
+};
 
 function renderHome(user: User) {
   act(() => setUser(user));
@@ -120,5 +129,61 @@ describe('HomePage (spec 000 §2)', () => {
   it('shows no recent charge points before the driver opens one', () => {
     renderHome(testUser);
     expect(screen.queryByText('Recent charge points')).toBeNull();
+  });
+
+  it('offers to add a vehicle, top up and add a payment method, each leading to its page', async () => {
+    const { container } = renderHome(testUser);
+    const actions = screen.getByRole('navigation', { name: 'Quick actions' });
+    const entries = [...actions.querySelectorAll('a')].map((anchor) => [
+      anchor.querySelector('.home-action__label')?.textContent,
+      anchor.getAttribute('href'),
+    ]);
+    expect(entries).toEqual([
+      ['Add vehicle', '/edit-user#car-label'],
+      ['Top up', '/topup-select-card'],
+      ['Add payment method', '/add-payment-method'],
+    ]);
+    fireEvent.click(screen.getByText('Add payment method'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/add-payment-method'),
+    );
+    expect(container.querySelectorAll('.home-action__plus')).toHaveLength(3);
+  });
+
+  it('shows the chosen vehicle, to change it', () => {
+    renderHome({ ...testUser, car_type: leaf });
+    const vehicle = screen.getByText('Change vehicle').closest('a') as HTMLAnchorElement;
+    expect(vehicle.getAttribute('href')).toBe('/edit-user#car-label');
+    expect(vehicle.textContent).toContain('Nissan Leaf');
+  });
+
+  it('offers no top up where the operator has turned CREDIT off (spec 000 §6)', async () => {
+    const { currentBrand } = await import('../../lib/brand.ts');
+    const features = currentBrand().features as { disabledFeatures: readonly string[] };
+    const before = features.disabledFeatures;
+    features.disabledFeatures = [...before, 'CREDIT'];
+    try {
+      renderHome(testUser);
+      expect(screen.getByText('Add vehicle')).toBeTruthy();
+      expect(screen.queryByText('Top up')).toBeNull();
+      expect(screen.getByText('Add payment method')).toBeTruthy();
+    } finally {
+      features.disabledFeatures = before;
+    }
+  });
+
+  it.each([
+    ['fr', 'Ajouter un véhicule', 'Recharger le crédit', 'Ajouter un moyen de paiement'],
+    ['cy', 'Ychwanegu cerbyd', 'Ychwanegu credyd', 'Ychwanegu dull talu'],
+    ['es', 'Añadir vehículo', 'Recargar saldo', 'Añadir método de pago'],
+    ['it', 'Aggiungi veicolo', 'Ricarica credito', 'Aggiungi metodo di pagamento'],
+  ])('words the quick actions in %s', async (code, vehicle, topUp, payment) => {
+    await act(() => i18n.changeLanguage(code));
+    try {
+      renderHome(testUser);
+      for (const text of [vehicle, topUp, payment]) expect(screen.getByText(text)).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

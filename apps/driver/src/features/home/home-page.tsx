@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { ChargerEntry } from '../../ui/charger-entry/charger-entry.tsx';
 import { OngoingCharge } from '../../ui/ongoing-charge/ongoing-charge.tsx';
+import { HomeActions } from './home-actions.tsx';
 import { RecentChargePoints } from './recent-charge-points.tsx';
 import './home.css';
 
@@ -93,6 +94,7 @@ export function HomePage() {
             <IonIcon slot="start" icon={qrCodeOutline} aria-hidden="true" />
             {t('home.scan')}
           </IonButton>
+          <HomeActions user={user} />
           <RecentChargePoints />
         </>
       )}

@@ -63,7 +63,7 @@ function LegalPage({ kind, sections }: { kind: LegalKind; sections: readonly str
   );
 }
 
-/** spec 000 §2: the terms of use, also shown in the terms modal. */
+/** spec 000 §2: the terms of use (/terms, /terms-conditions), also shown in the terms modal. */
 export function TermsPage() {
   return <LegalPage kind="terms" sections={TERMS_SECTIONS} />;
 }

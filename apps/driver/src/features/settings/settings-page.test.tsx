@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
@@ -50,6 +50,22 @@ describe('SettingsPage (spec 000 §2)', () => {
     expect(within(credit).getByText('...Loading')).toBeTruthy();
   });
 
+  it('shows no balance at all when fetching it fails (spec 000 §8)', async () => {
+    const seen = stubServer(
+      answers({
+        '/getVisibilityPermissions': [],
+        '/getUserBalance': () => json(503, { message: 'Service unavailable', code: 'X' }),
+        '/development/transaction/user/latest': null,
+      }),
+    );
+    renderWithRouter(<SettingsPage />, '/settings');
+    const credit = (await screen.findByText('Credit')).closest('ion-item') as HTMLElement;
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('/getUserBalance'))).toBe(true));
+    await waitFor(() => expect(within(credit).queryByText('...Loading')).toBeNull());
+    expect(credit.querySelector('ion-note')).toBeNull();
+    expect(credit.textContent?.trim()).toBe('Credit');
+  });
+
   it('asks for a first charge when the driver has none yet', async () => {
     stubServer(
       answers({
@@ -74,8 +90,9 @@ describe('SettingsPage (spec 000 §2)', () => {
         ['Affiliates', '/manage-affiliates'],
         ['Contact preferences', '/email-preferences'],
         ['RFID cards', '/manage-rfid-cards'],
-        ['Terms and Conditions', '/terms'],
+        ['Terms and Conditions', '/terms-conditions'],
         ['Language', '/language'],
+        ['Questions and answers', '/faq'],
         ['Support', '/support'],
         ['Two-step sign-in', '/mfa'],
         ['Delete account', '/delete-account'],
@@ -107,15 +124,5 @@ describe('SettingsPage (spec 000 §2)', () => {
     stubServer(answers({ '/getVisibilityPermissions': [], '/getUserBalance': balance }));
     renderWithRouter(<SettingsPage />, '/settings');
     expect(await screen.findByText('Choose your car to see its range.')).toBeTruthy();
-  });
-
-  it('shows nothing of the balance it could not fetch but says so', async () => {
-    stubServer((request) =>
-      request.url.endsWith('/getUserBalance')
-        ? json(503, { message: 'down', code: 'UNAVAILABLE' })
-        : answers({ '/getVisibilityPermissions': [] })(request),
-    );
-    renderWithRouter(<SettingsPage />, '/settings');
-    expect(await screen.findByText('Not available')).toBeTruthy();
   });
 });

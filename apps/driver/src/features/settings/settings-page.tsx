@@ -7,6 +7,7 @@ import {
   createOutline,
   documentTextOutline,
   helpBuoyOutline,
+  helpCircleOutline,
   keyOutline,
   languageOutline,
   mailOutline,
@@ -44,27 +45,32 @@ const ACCOUNT_LINKS: readonly SettingsLink[] = [
 const APP_LINKS: readonly SettingsLink[] = [
   { path: '/language', labelKey: 'settings.links.language', icon: languageOutline },
   { path: '/mfa', labelKey: 'settings.links.mfa', icon: shieldCheckmarkOutline },
-  { path: '/terms', labelKey: 'settings.links.terms', icon: documentTextOutline },
+  { path: '/terms-conditions', labelKey: 'settings.links.terms', icon: documentTextOutline },
+  { path: '/faq', labelKey: 'settings.links.faq', icon: helpCircleOutline },
   { path: '/support', labelKey: 'settings.links.support', icon: helpBuoyOutline },
   { path: '/delete-account', labelKey: 'settings.links.deleteAccount', icon: trashOutline },
 ];
 
-/** spec 000 §2, §9: the credit balance (minus the stored value), '...Loading' while fetching. */
+/**
+ * spec 000 §2, §8, §9: the credit balance (minus the stored value), '...Loading' while fetching;
+ * a failed fetch is not shown (the entry still leads to the balance page).
+ */
 function CreditItem({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const balance = useUserBalance(userId);
-  let text = t('common.loading');
-  if (balance.isError) text = t('settings.credit.unavailable');
-  else if (balance.data)
-    text = formatMoney(-balance.data.balance || 0, balance.data.currency, locale);
+  let text: string | null = null;
+  if (balance.data) text = formatMoney(-balance.data.balance || 0, balance.data.currency, locale);
+  else if (balance.isPending) text = t('common.loading');
   return (
     <IonItem routerLink="/balance" detail>
       <IonIcon slot="start" icon={walletOutline} aria-hidden="true" color="primary" />
       <IonLabel>{t('settings.credit.label')}</IonLabel>
-      <IonNote slot="end" className="settings-value">
-        {text}
-      </IonNote>
+      {text !== null && (
+        <IonNote slot="end" className="settings-value">
+          {text}
+        </IonNote>
+      )}
     </IonItem>
   );
 }

@@ -92,4 +92,13 @@ describe('SupportPage (spec 000 §2 support, §8; 001 §9)', () => {
       brand.supportEmail = before;
     }
   });
+
+  it('leads to the questions and answers before the driver calls', async () => {
+    stubServer(answers({ '/getHelpline': { helpline: '+353 1 555 0123' } }));
+    renderWithRouter(<SupportPage />, '/support');
+    const link = (await screen.findByText('Questions and answers')).closest(
+      'ion-button',
+    ) as HTMLElement & { routerLink?: string };
+    expect(link.routerLink).toBe('/faq');
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
-import { callOutline, copyOutline, mailOutline } from 'ionicons/icons';
+import { callOutline, copyOutline, helpCircleOutline, mailOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -86,6 +86,14 @@ export function SupportPage() {
           </p>
         </section>
       )}
+      <section className="support-card">
+        <h2 className="section-label">{t('support.faqTitle')}</h2>
+        <p>{t('support.faqText')}</p>
+        <IonButton fill="outline" expand="block" routerLink="/faq">
+          <IonIcon slot="start" icon={helpCircleOutline} aria-hidden="true" />
+          {t('settings.links.faq')}
+        </IonButton>
+      </section>
     </PageView>
   );
 }

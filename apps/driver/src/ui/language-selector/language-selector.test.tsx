@@ -1,11 +1,16 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@evc/domain';
-import { i18n } from '../../lib/i18n.ts';
+import {
+  forgetLanguageListForTests,
+  i18n,
+  loadLanguageList,
+  storedLanguage,
+} from '../../lib/i18n.ts';
 import { reloadUser, setUser } from '../../lib/session/session-store.ts';
 import { clearTokens, setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
-import { json, stubServer } from '../../test/stub-server.ts';
+import { apiPath, json, stubServer } from '../../test/stub-server.ts';
 import { LanguageSelector } from './language-selector.tsx';
 
 const later = new Date(Date.now() + 3_600_000).toISOString();
@@ -18,6 +23,21 @@ function serverAnsweringLanguage() {
     });
   });
 }
+
+/** The server's list: one language the app has no translation for, Italian missing. */
+const serverLanguages = [
+  { _id: 'l1', language: 'English', class: 'flag-gb', code: 'en' },
+  { _id: 'l6', language: 'Deutsch', class: 'flag-de', code: 'de' },
+  { _id: 'l3', language: 'Cymraeg', class: 'flag-gb-wls', code: 'cy' },
+  { _id: 'l4', language: 'Español', class: 'flag-es', code: 'es' },
+  { _id: 'l2', language: 'Français (France)', class: 'flag-fr', code: 'fr' },
+];
+
+/** The names the open list shows, in order. */
+const shownNames = () =>
+  [...document.querySelectorAll('ion-popover:not(.overlay-hidden) ion-label')].map(
+    (label) => label.textContent,
+  );
 
 async function choose(name: string) {
   fireEvent.click(screen.getByLabelText('Choose a language'));
@@ -35,18 +55,56 @@ async function choose(name: string) {
   });
 }
 
+/** What the device keeps under 'language': an object with its code (spec 000 §3). */
+const stored = () =>
+  JSON.parse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? 'null') as {
+    code: string;
+  } | null;
+
 afterEach(async () => {
+  forgetLanguageListForTests();
+  window.localStorage.clear();
   vi.unstubAllGlobals();
   await act(() => i18n.changeLanguage('en'));
 });
 
 describe('LanguageSelector', () => {
-  it('lists the loaded languages by their own names', async () => {
+  it('lists the loaded languages by their own names, sorted by name', async () => {
     render(<LanguageSelector />);
     fireEvent.click(screen.getByLabelText('Choose a language'));
-    for (const name of ['English', 'Français', 'Cymraeg', 'Español', 'Italiano']) {
-      expect(await screen.findByText(name, { selector: 'ion-label' })).toBeTruthy();
-    }
+    await waitFor(() =>
+      expect(shownNames()).toEqual(['Cymraeg', 'English', 'Español', 'Français', 'Italiano']),
+    );
+  });
+
+  it("offers the server's list (GET /getAllLanguages) kept to the loaded translations, by name", async () => {
+    const seen = stubServer((request) =>
+      apiPath(request) === '/getAllLanguages'
+        ? json(200, { data: serverLanguages })
+        : json(404, { message: 'Not found', code: 'NOT_FOUND' }),
+    );
+    await loadLanguageList();
+    expect(seen.map((request) => [request.method, apiPath(request)])).toEqual([
+      ['GET', '/getAllLanguages'],
+    ]);
+    render(<LanguageSelector />);
+    fireEvent.click(screen.getByLabelText('Choose a language'));
+    // Deutsch has no translation in the app; Italian is not on the server's list.
+    await waitFor(() =>
+      expect(shownNames()).toEqual(['Cymraeg', 'English', 'Español', 'Français (France)']),
+    );
+
+    await choose('Español');
+    await waitFor(() => expect(i18n.language).toBe('es'));
+    // Kept on the device as the server's language object, with its code.
+    expect(stored()).toEqual(serverLanguages[3]);
+  });
+
+  it('reads a language an older app stored as a bare code, and keeps it as an object from then on', () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'cy');
+    expect(storedLanguage()).toBe('cy');
+    expect(stored()).toEqual({ code: 'cy' });
+    expect(storedLanguage()).toBe('cy');
   });
 
   it('for a signed-in user: stores the choice, switches the texts and saves it on the account', async () => {
@@ -61,20 +119,23 @@ describe('LanguageSelector', () => {
     await choose('Français');
 
     await waitFor(() => expect(i18n.language).toBe('fr'));
-    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+    expect(stored()).toEqual({ code: 'fr', language: 'Français' });
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]?.url).toMatch(/\/api\/setUserLanguage$/);
     expect(seen[0]?.body).toEqual({ userid: testUser._id, lang: 'fr' });
     expect(screen.getByLabelText('Choisir une langue')).toBeTruthy();
   });
 
-  it('does not save again when the language equals the stored one', async () => {
+  it.each([
+    ['as an object with its code', JSON.stringify({ code: 'es', language: 'Español' })],
+    ['as the bare code an older app kept', 'es'],
+  ])('does not save again when the language equals the one stored %s', async (_how, stored) => {
     await setTokens({
       auth: { token: 'a', expiry: later },
       refresh: { token: 'r', expiry: later },
     });
     act(() => setUser(testUser));
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
     const seen = serverAnsweringLanguage();
     render(<LanguageSelector />);
 
@@ -93,7 +154,7 @@ describe('LanguageSelector', () => {
     await choose('Cymraeg');
 
     await waitFor(() => expect(i18n.language).toBe('cy'));
-    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('cy');
+    expect(stored()).toEqual({ code: 'cy', language: 'Cymraeg' });
     expect(seen).toHaveLength(0);
   });
 });

@@ -16,10 +16,13 @@ export interface LanguageSelectorProps {
   onChanged?: (code: LanguageCode) => void;
 }
 
-/** Lists the languages whose translations are loaded; choosing one applies spec 001 §4. */
+/**
+ * Lists the server's languages whose translations are loaded, by name (spec 001 §9, 000 §9);
+ * choosing one applies spec 001 §4.
+ */
 export function LanguageSelector({ variant = 'dropdown', onChanged }: LanguageSelectorProps) {
   const { t } = useTranslation();
-  const { language, available, setLanguage } = useLanguage();
+  const { language, languages, setLanguage } = useLanguage();
   const [open, setOpen] = useState(false);
   const triggerId = `language-selector-${useId().replace(/:/g, '')}`;
 
@@ -52,7 +55,7 @@ export function LanguageSelector({ variant = 'dropdown', onChanged }: LanguageSe
         className="language-selector__popover"
       >
         <IonList lines="none" role="listbox" aria-label={t('languages.choose')}>
-          {available.map((code) => (
+          {languages.map(({ code, language: name }) => (
             <IonItem
               key={code}
               button
@@ -62,7 +65,7 @@ export function LanguageSelector({ variant = 'dropdown', onChanged }: LanguageSe
               onClick={() => void choose(code)}
             >
               <img slot="start" className="language-selector__flag" src={flagUrl(code)} alt="" />
-              <IonLabel>{t(`languages.${code}`)}</IonLabel>
+              <IonLabel lang={code}>{name}</IonLabel>
               {code === language && <IonIcon slot="end" color="primary" icon={checkmark} />}
             </IonItem>
           ))}

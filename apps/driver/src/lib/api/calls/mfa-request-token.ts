@@ -1,5 +1,5 @@
 import type { CallRequest } from '@evc/contract';
-import { callApi } from '../../../lib/api/client.ts';
+import { callApi } from '../client.ts';
 
 /** spec 000 §3: sends a sign-in code by e-mail or text message. */
 export function mfaRequestToken(request: CallRequest<'mfaRequestToken'>) {

@@ -10,17 +10,17 @@ import {
 } from '@ionic/react';
 import { mailOutline, phonePortraitOutline, qrCodeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../ui/page-view/page-view.tsx';
+import { FormError } from '../page-view/page-view.tsx';
 import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
 import { isMfaCode } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { getUuid } from '../../lib/session/session-store.ts';
-import { MfaCodeInput } from '../../ui/mfa-code-input/mfa-code-input.tsx';
-import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { mfaRequestToken } from './api/mfa-request-token.ts';
-import { mfaVerify } from './api/mfa-verify.ts';
-import { useSingleFlight } from './use-single-flight.ts';
+import { MfaCodeInput } from '../mfa-code-input/mfa-code-input.tsx';
+import { DebounceButton } from '../debounce-button/debounce-button.tsx';
+import { mfaRequestToken } from '../../lib/api/calls/mfa-request-token.ts';
+import { mfaVerify } from '../../lib/api/calls/mfa-verify.ts';
+import { useSingleFlight } from '../../lib/use-single-flight.ts';
 
 const METHOD_ICONS: Record<MfaMethod, string> = {
   email: mailOutline,
