@@ -15,6 +15,7 @@ import type { MfaMethod, MfaOption, SignedInUser } from '@evc/contract';
 import { isMfaCode } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
+import { useMfaFailure } from '../../lib/api/mfa-failure.ts';
 import { getUuid } from '../../lib/session/session-store.ts';
 import { MfaCodeInput } from '../mfa-code-input/mfa-code-input.tsx';
 import { DebounceButton } from '../debounce-button/debounce-button.tsx';
@@ -40,8 +41,9 @@ export interface MfaChallengeProps {
  * authenticator app needs none), enter the 6-digit code.
  */
 export function MfaChallenge({ credentials, options, onVerified, onCancel }: MfaChallengeProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const mfaFailure = useMfaFailure();
   const initial = options.find((option) => option.isDefault) ?? options[0];
   const [method, setMethod] = useState<MfaMethod | undefined>(initial?.method);
   const [codeSentTo, setCodeSentTo] = useState<MfaMethod | null>(null);
@@ -49,14 +51,6 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
   const [error, setError] = useState<string | null>(null);
   const needsSending = method !== 'app';
   const readyForCode = method === 'app' || codeSentTo === method;
-
-  /** spec 000 §8: a failure the server names keeps its wording; otherwise the step's own message. */
-  const failureText = (failure: unknown, fallbackKey: string) => {
-    const named =
-      failure instanceof ApiError &&
-      (failure.isOffline || i18n.exists(`errors.codes.${failure.code}`));
-    return named ? errorMessage(failure) : t(fallbackKey);
-  };
 
   const send = useSingleFlight(async () => {
     if (!method) return;
@@ -66,7 +60,8 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
       setCodeSentTo(method);
       setCode('');
     } catch (failure) {
-      setError(failureText(failure, 'auth.mfa.sendFailed'));
+      // spec 001 §8: "send or resend code failed", then why.
+      setError(mfaFailure(codeSentTo === method ? 'resend' : 'send', failure));
     }
   });
 
@@ -86,7 +81,9 @@ export function MfaChallenge({ credentials, options, onVerified, onCancel }: Mfa
       });
       await onVerified(answer.user);
     } catch (failure) {
-      setError(failureText(failure, 'auth.mfa.verifyFailed'));
+      // A wrong code is the spec's own message (000 §8); anything else "Failed to authenticate".
+      const wrongCode = failure instanceof ApiError && failure.code === 'MFA_CODE_INVALID';
+      setError(wrongCode ? errorMessage(failure) : mfaFailure('authenticate', failure));
     }
   });
 
