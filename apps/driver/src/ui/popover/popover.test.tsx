@@ -71,17 +71,19 @@ describe('Popover', () => {
 
   it('keeps itself on the screen near the right edge', () => {
     const link = showPopover();
-    const original = HTMLElement.prototype.getBoundingClientRect;
-    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-      return this.getAttribute('role') === 'tooltip'
-        ? DOMRect.fromRect({ x: window.innerWidth - 100, y: 0, width: 300, height: 40 })
-        : original.call(this);
-    };
+    // jsdom lays nothing out: the popover is said to start 100px from the right edge, 300px wide.
+    const measure = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        return this.getAttribute('role') === 'tooltip'
+          ? DOMRect.fromRect({ x: window.innerWidth - 100, y: 0, width: 300, height: 40 })
+          : DOMRect.fromRect();
+      });
     try {
       fireEvent.pointerOver(link, { pointerType: 'mouse' });
       expect(tooltip()?.style.transform).toBe('translateX(-208px)');
     } finally {
-      HTMLElement.prototype.getBoundingClientRect = original;
+      measure.mockRestore();
     }
   });
 });
