@@ -55,3 +55,4 @@ export * from './masquerade.ts';
 export * from './schedule-validation.ts';
 export * from './charging-week.ts';
 export * from './ready-by.ts';
+export * from './widgets.ts';

@@ -292,7 +292,7 @@ export function ChargerDetailsPage() {
     (charger.error instanceof ApiError && charger.error.status === 404);
 
   return (
-    <PageView title={openedName ?? t('chargers.details.title')}>
+    <PageView title={openedName ?? t('chargers.details.title')} fitTitle={openedName !== undefined}>
       {notFound ? (
         <div className="form-error" role="alert">
           <strong>{t('chargers.notFound.title')}</strong>
