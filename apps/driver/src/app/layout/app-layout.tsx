@@ -7,6 +7,7 @@ import type { FeatureRoute } from '../../lib/routing.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
+import { FirstLaunchOnboarding } from './first-launch-onboarding.tsx';
 import { InstallPrompt } from './install-prompt.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -22,7 +23,8 @@ const MasqueradeBanner = lazy(() =>
 
 /**
  * The shell around every page: menu, support-masquerade banner, top bar, offline banner, install
- * prompt (not in masquerade: nothing is for the device there), loading overlay.
+ * prompt (not in masquerade: nothing is for the device there), first-launch onboarding, loading
+ * overlay.
  */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { pathname, search } = useLocation();
@@ -52,6 +54,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
           {!embedded && !masquerading && <InstallPrompt />}
         </div>
       </IonSplitPane>
+      <FirstLaunchOnboarding />
       <LoadingOverlay />
     </>
   );
