@@ -34,7 +34,8 @@ export function TermsModal({ isOpen, onClose, src = '/terms', title }: TermsModa
         className="terms-modal__frame"
         src={`${src}?embedded=1`}
         title={heading}
-        style={{ height: TERMS_MODAL_HEIGHT }}
+        // 80% of the screen's height: the modal is sized by its content, so not a % of it.
+        style={{ height: `${parseFloat(TERMS_MODAL_HEIGHT)}dvh` }}
       />
     </ModalContainer>
   );
