@@ -72,9 +72,15 @@ const onboardingDone = (page: Page) =>
 
 test('a first launch shows the onboarding: bullets jump, a swipe and Next walk to the end, and it does not come back', async () => {
   const { context, page } = await newPhonePage(browser, { firstLaunch: true });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) refused.push(message.text());
+  });
   await page.goto(`${baseUrl}/login`);
   await slideShown(page, 'find');
   await shoot(page, 'onboarding-first-slide');
+  // The illustrations are drawn inline without styles or scripts the page's policy would refuse.
+  expect(refused).toEqual([]);
 
   await onboarding(page).getByRole('button', { name: 'Slide 3 of 4' }).click();
   await slideShown(page, 'start');
