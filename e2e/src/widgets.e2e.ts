@@ -67,6 +67,15 @@ async function slideShown(page: Page, key: string): Promise<void> {
   }, key);
 }
 
+/** The modal has finished coming in (Ionic fades its frame in, inside its shadow root). */
+const presented = (page: Page) =>
+  page.waitForFunction(() => {
+    const frame = document
+      .querySelector('ion-modal.onboarding-modal')
+      ?.shadowRoot?.querySelector('.modal-wrapper');
+    return frame !== null && frame !== undefined && getComputedStyle(frame).opacity === '1';
+  });
+
 const onboardingDone = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), ONBOARDING_COMPLETED_KEY);
 
@@ -78,6 +87,7 @@ test('a first launch shows the onboarding: bullets jump, a swipe and Next walk t
   });
   await page.goto(`${baseUrl}/login`);
   await slideShown(page, 'find');
+  await presented(page);
   await shoot(page, 'onboarding-first-slide');
   // The illustrations are drawn inline without styles or scripts the page's policy would refuse.
   expect(refused).toEqual([]);
