@@ -9,13 +9,26 @@ export const PHONE = { width: 390, height: 844 };
  */
 export const WAIT_CEILING_MS = 60_000;
 
-/** A browser context whose waits use WAIT_CEILING_MS. */
+/** Where the app keeps that this device has seen the onboarding (features/onboarding). */
+export const ONBOARDING_COMPLETED_KEY = 'onboardingCompleted';
+
+/**
+ * A browser context whose waits use WAIT_CEILING_MS. It is a device that has seen the
+ * first-launch onboarding, unless `firstLaunch` asks for a device that has not (widgets.e2e.ts).
+ */
 export async function newContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0],
+  { firstLaunch = false }: { firstLaunch?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   context.setDefaultTimeout(WAIT_CEILING_MS);
+  if (!firstLaunch) {
+    // The app's own page only: a frame (the console's masquerade view) keeps its storage empty.
+    await context.addInitScript((key) => {
+      if (window === window.top) window.localStorage.setItem(key, 'true');
+    }, ONBOARDING_COMPLETED_KEY);
+  }
   return context;
 }
 
@@ -55,12 +68,13 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 
 export async function newPhonePage(
   browser: Browser,
-  options: { locale?: string } = {},
+  options: { locale?: string; firstLaunch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, {
-    viewport: PHONE,
-    locale: options.locale ?? 'en-GB',
-  });
+  const context = await newContext(
+    browser,
+    { viewport: PHONE, locale: options.locale ?? 'en-GB' },
+    { firstLaunch: options.firstLaunch },
+  );
   const page = await context.newPage();
   return { context, page };
 }

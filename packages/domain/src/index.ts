@@ -57,3 +57,4 @@ export * from './charging-week.ts';
 export * from './ready-by.ts';
 export * from './spec-messages.ts';
 export * from './transaction-title.ts';
+export * from './widgets.ts';

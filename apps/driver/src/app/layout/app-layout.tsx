@@ -8,6 +8,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isEmbeddedAddress } from '../guards.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
+import { FirstLaunchOnboarding } from './first-launch-onboarding.tsx';
 import { InstallPrompt } from './install-prompt.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -23,7 +24,8 @@ const MasqueradeBanner = lazy(() =>
 
 /**
  * The shell around every page: menu, support-masquerade banner, top bar, offline banner, install
- * prompt (not in masquerade: nothing is for the device there), loading overlay.
+ * prompt (not in masquerade: nothing is for the device there), first-launch onboarding, loading
+ * overlay.
  */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { pathname, search } = useLocation();
@@ -53,6 +55,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
           {!embedded && !masquerading && <InstallPrompt />}
         </div>
       </IonSplitPane>
+      <FirstLaunchOnboarding />
       <LoadingOverlay />
     </>
   );

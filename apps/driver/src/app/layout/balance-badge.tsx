@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { balanceText } from '../../features/balance/balance-text.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { FitText } from '../../ui/fit-text/fit-text.tsx';
 
 /**
  * spec 000 §2, §8, §9: the credit balance in the header, '...Loading' while fetching, nothing
@@ -32,7 +33,9 @@ export function BalanceBadge({
       aria-label={`${t('shell.balance')}: ${text}`}
     >
       <IonIcon icon={walletOutline} />
-      <IonLabel>{text}</IonLabel>
+      <IonLabel>
+        <FitText>{text}</FitText>
+      </IonLabel>
     </IonChip>
   );
   return linkToBalance ? <IonRouterLink routerLink="/balance">{chip}</IonRouterLink> : chip;

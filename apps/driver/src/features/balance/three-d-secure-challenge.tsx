@@ -1,5 +1,7 @@
-import { IonButton, IonModal } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { lockClosedOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
+import { ModalContainer } from '../../ui/modal-container/modal-container.tsx';
 
 /**
  * spec 000 §8 'Card confirmation needed': the sandbox's stand-in for the bank's 3-D Secure page,
@@ -18,25 +20,25 @@ export function ThreeDSecureChallenge({
 }) {
   const { t } = useTranslation();
   return (
-    <IonModal
-      className="topup-challenge"
+    <ModalContainer
       isOpen={open}
-      backdropDismiss={false}
-      aria-labelledby="topup-challenge-title"
-    >
-      <div className="topup-challenge__body">
-        <h2 id="topup-challenge-title">{t('topup.confirmationNeeded')}</h2>
-        <p>{t('topup.challengeText', { amount })}</p>
-        <p className="form-note">{t('topup.challengeSandbox')}</p>
-        <div className="topup-challenge__actions">
+      role="alertdialog"
+      className="topup-challenge"
+      icon={lockClosedOutline}
+      title={t('topup.confirmationNeeded')}
+      actions={
+        <>
           <IonButton fill="outline" color="danger" disabled={busy} onClick={() => onAnswer('fail')}>
             {t('topup.challengeFail')}
           </IonButton>
           <IonButton disabled={busy} onClick={() => onAnswer('approve')}>
             {t('topup.challengeApprove')}
           </IonButton>
-        </div>
-      </div>
-    </IonModal>
+        </>
+      }
+    >
+      <p>{t('topup.challengeText', { amount })}</p>
+      <p className="form-note">{t('topup.challengeSandbox')}</p>
+    </ModalContainer>
   );
 }

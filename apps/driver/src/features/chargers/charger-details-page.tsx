@@ -21,6 +21,7 @@ import { useFlowPath } from '../../lib/guest-paths.ts';
 import { rememberCharger } from '../../lib/recent-chargers.ts';
 import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
+import { Popover } from '../../ui/popover/popover.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
@@ -35,7 +36,8 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   if (isTariffFree({ ...tariff, variability: tariff.variability })) {
     return <p className="tariff-free">{t('chargers.tariff.free')}</p>;
   }
-  const rows: [string, string][] = [
+  // A fee a driver may not expect carries its explanation in a popover on its label.
+  const rows: [string, string, string?][] = [
     [
       tariff.variability && !tariff.variability.twentyfourseven
         ? t('chargers.tariff.variable')
@@ -50,7 +52,11 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
     ]);
   }
   if (tariff.connection_cost > 0)
-    rows.push([t('chargers.tariff.connection'), money(tariff.connection_cost)]);
+    rows.push([
+      t('chargers.tariff.connection'),
+      money(tariff.connection_cost),
+      t('chargers.tariff.explain.connection'),
+    ]);
   if (tariff.costperperiod > 0 && tariff.period > 0) {
     rows.push([
       tariff.initialperiod > 0
@@ -60,6 +66,7 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
           })
         : t('chargers.tariff.perPeriod', { minutes: tariff.period }),
       money(tariff.costperperiod),
+      t('chargers.tariff.explain.perPeriod', { minutes: tariff.period }),
     ]);
   }
   if (tariff.overstaycostperperiod > 0) {
@@ -69,13 +76,26 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
         grace: tariff.overstaygraceperiod,
       }),
       money(tariff.overstaycostperperiod),
+      t('chargers.tariff.explain.overstay', {
+        minutes: tariff.overstayperiod,
+        grace: tariff.overstaygraceperiod,
+        amount: money(tariff.overstaycostperperiod),
+      }),
     ]);
   }
   return (
     <dl className="tariff-list">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, explanation]) => (
         <div key={label}>
-          <dt>{label}</dt>
+          <dt>
+            {explanation ? (
+              <Popover label={label} placement="top">
+                {explanation}
+              </Popover>
+            ) : (
+              label
+            )}
+          </dt>
           <dd>{value}</dd>
         </div>
       ))}
@@ -272,7 +292,7 @@ export function ChargerDetailsPage() {
     (charger.error instanceof ApiError && charger.error.status === 404);
 
   return (
-    <PageView title={openedName ?? t('chargers.details.title')}>
+    <PageView title={openedName ?? t('chargers.details.title')} fitTitle={openedName !== undefined}>
       {notFound ? (
         <div className="form-error" role="alert">
           <strong>{t('chargers.notFound.title')}</strong>

@@ -7,6 +7,7 @@ import { transactionDurationSeconds } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { FitText } from '../../ui/fit-text/fit-text.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
 import { readSessionId, sessionPath } from '../../lib/charging-session/charging-flow.ts';
@@ -121,14 +122,15 @@ export function ChargingInProgressPage() {
       ) : (
         <>
           <div className={`charging-hero charging-hero--${session.state}`} role="status">
-            <span className="charging-hero__kwh" data-testid="live-kwh">
+            {/* The big live figure holds on one line, however many digits it grows to. */}
+            <FitText className="charging-hero__kwh" data-testid="live-kwh">
               {t('transactionSummary.kwh', {
                 kwh: new Intl.NumberFormat(locale, {
                   minimumFractionDigits: 1,
                   maximumFractionDigits: 1,
                 }).format(session.kWh),
               })}
-            </span>
+            </FitText>
             <span className="charging-hero__state">
               {t(`transactionSummary.states.${session.state}`)}
             </span>

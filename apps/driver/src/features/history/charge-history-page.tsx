@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { formatMoney } from '@evc/domain';
@@ -17,6 +8,7 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
+import { ModalContainer } from '../../ui/modal-container/modal-container.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useChargeHistory } from '../../lib/api/calls/get-charge-history.ts';
 import { ChargeDetails } from './charge-details.tsx';
@@ -125,17 +117,15 @@ export function ChargeHistoryPage() {
           )}
         </>
       )}
-      <IonModal isOpen={open !== null} onDidDismiss={() => setOpen(null)}>
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>{t('history.details')}</IonTitle>
-            <IonButtons slot="end">
-              <IonButton onClick={() => setOpen(null)}>{t('history.close')}</IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
-        <IonContent className="ion-padding">{open && <ChargeDetails item={open} />}</IonContent>
-      </IonModal>
+      <ModalContainer
+        isOpen={open !== null}
+        onClose={() => setOpen(null)}
+        title={t('history.details')}
+        closeLabel={t('history.close')}
+        align="left"
+      >
+        {open && <ChargeDetails item={open} />}
+      </ModalContainer>
     </PageView>
   );
 }

@@ -3,6 +3,7 @@ import { IonIcon } from '@ionic/react';
 import { flashOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChargerView } from '@evc/contract';
+import { FitText } from '../fit-text/fit-text.tsx';
 import './charger-banner.css';
 
 export interface ChargerBannerProps {
@@ -19,12 +20,14 @@ export interface ChargerBannerProps {
  */
 export function ChargerBanner({ charger, showName = true, children }: ChargerBannerProps) {
   const { t } = useTranslation();
-  const fields: [string, string][] = charger
+  const fields: { label: string; value: string; oneLine?: boolean }[] = charger
     ? [
-        ...(showName ? [[t('chargerBanner.name'), charger.name] as [string, string]] : []),
-        [t('chargerBanner.barcode'), charger.idTag.barcode],
+        ...(showName
+          ? [{ label: t('chargerBanner.name'), value: charger.name, oneLine: true }]
+          : []),
+        { label: t('chargerBanner.barcode'), value: charger.idTag.barcode },
         ...(charger.chargePointSerialNumber
-          ? [[t('chargerBanner.serial'), charger.chargePointSerialNumber] as [string, string]]
+          ? [{ label: t('chargerBanner.serial'), value: charger.chargePointSerialNumber }]
           : []),
       ]
     : [];
@@ -34,10 +37,11 @@ export function ChargerBanner({ charger, showName = true, children }: ChargerBan
       <div className="charger-banner-widget__body">
         {fields.length > 0 && (
           <dl>
-            {fields.map(([label, value]) => (
+            {fields.map(({ label, value, oneLine }) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                {/* A long charger name holds on one line, drawn smaller (fit-text). */}
+                <dd>{oneLine ? <FitText>{value}</FitText> : value}</dd>
               </div>
             ))}
           </dl>

@@ -66,8 +66,11 @@ describe('MasqueradeBanner (spec 000 §2, §4; issue 18)', () => {
   it('asks once for confirmation with one confirm button, and not again in this session', async () => {
     const view = renderWithRouter(<MasqueradeBanner />, '/home');
     await masqueradingAsDriver();
-    const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('You are acting as Dana Driver (HR-1).');
+    // The confirmation is a modal: its content is drawn once it is presented.
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() =>
+      expect(dialog.textContent).toContain('You are acting as Dana Driver (HR-1).'),
+    );
     expect(confirmButtons()).toHaveLength(1);
     expect(confirmButtons()[0]?.textContent).toBe('Confirm');
     fireEvent.click(confirmButtons()[0] as HTMLElement);
@@ -96,14 +99,15 @@ describe('MasqueradeBanner (spec 000 §2, §4; issue 18)', () => {
     await waitFor(() => expect(location()).toMatch(/^\/guest/));
   });
 
-  it('says when no one is signed in, and when the session has ended', () => {
+  it('says when no one is signed in, and when the session has ended', async () => {
     renderWithRouter(<MasqueradeBanner />, '/login');
     act(() => turnMasqueradeOn());
     expect(screen.getByTestId('masquerade-banner').textContent).toBe(
       'Support view: no one signed in',
     );
     act(() => endMasquerade());
-    expect(screen.getByRole('alertdialog').textContent).toContain('The support session has ended');
+    const ended = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(ended.textContent).toContain('The support session has ended'));
     expect(confirmButtons()).toHaveLength(0);
   });
 
@@ -114,7 +118,7 @@ describe('MasqueradeBanner (spec 000 §2, §4; issue 18)', () => {
     expect(screen.getByTestId('masquerade-banner').textContent).toBe(
       'Golwg cymorth: yn gweithredu fel Dana Driver (HR-1)',
     );
-    expect(confirmButtons()[0]?.textContent).toBe('Cadarnhau');
+    await waitFor(() => expect(confirmButtons()[0]?.textContent).toBe('Cadarnhau'));
   });
 });
 

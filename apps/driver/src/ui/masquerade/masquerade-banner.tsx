@@ -8,6 +8,7 @@ import { masqueradeConfirmationDue } from '@evc/domain';
 import { GUEST_HOME } from '../../lib/guest-paths.ts';
 import { confirmMasquerade, useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { ModalContainer } from '../modal-container/modal-container.tsx';
 import './masquerade.css';
 
 /** An HRCode or guest code, kept whole on one line. */
@@ -80,42 +81,38 @@ export function MasqueradeBanner() {
         )}
       </div>
       {masquerade.ended ? (
-        <div
-          className="masquerade-overlay"
+        <ModalContainer
+          isOpen
           role="alertdialog"
-          aria-modal="true"
-          aria-labelledby="masquerade-ended-title"
+          className="masquerade-overlay"
+          icon={timeOutline}
+          title={t('masquerade.ended.title')}
         >
-          <div className="masquerade-overlay__card">
-            <IonIcon className="masquerade-overlay__icon" icon={timeOutline} aria-hidden="true" />
-            <h2 id="masquerade-ended-title">{t('masquerade.ended.title')}</h2>
-            <p>{t('masquerade.ended.message')}</p>
-          </div>
-        </div>
+          <p>{t('masquerade.ended.message')}</p>
+        </ModalContainer>
       ) : (
         confirmationDue &&
         user && (
-          <div
-            className="masquerade-overlay"
+          <ModalContainer
+            isOpen
             role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="masquerade-confirm-title"
-          >
-            <div className="masquerade-overlay__card">
-              <IonIcon className="masquerade-overlay__icon" icon={eyeOutline} aria-hidden="true" />
-              <h2 id="masquerade-confirm-title">{t('masquerade.confirm.title')}</h2>
-              <p>
-                <Trans
-                  i18nKey="masquerade.confirm.message"
-                  values={{ name, code: user.HRCode }}
-                  components={codeTag}
-                />
-              </p>
+            className="masquerade-overlay"
+            icon={eyeOutline}
+            title={t('masquerade.confirm.title')}
+            actions={
               <IonButton expand="block" onClick={confirmMasquerade}>
                 {t('masquerade.confirm.button')}
               </IonButton>
-            </div>
-          </div>
+            }
+          >
+            <p>
+              <Trans
+                i18nKey="masquerade.confirm.message"
+                values={{ name, code: user.HRCode }}
+                components={codeTag}
+              />
+            </p>
+          </ModalContainer>
         )
       )}
     </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { IonContent, IonPage } from '@ionic/react';
 import { useBrand } from '../../lib/brand.ts';
+import { FitText } from '../fit-text/fit-text.tsx';
 import './page-view.css';
 
 export interface PageViewProps {
@@ -8,11 +9,19 @@ export interface PageViewProps {
   subtitle?: ReactNode;
   /** Shows the brand's icon and name above the title (sign-in pages, where there is no top bar). */
   withBrand?: boolean;
+  /** The title is a name that must hold on one line (a charger's): its size fits the width. */
+  fitTitle?: boolean;
   children: ReactNode;
 }
 
 /** spec 001 §2: the page view wrapper — a title, an optional subtitle and the content, on a card. */
-export function PageView({ title, subtitle, withBrand = false, children }: PageViewProps) {
+export function PageView({
+  title,
+  subtitle,
+  withBrand = false,
+  fitTitle = false,
+  children,
+}: PageViewProps) {
   const { brand } = useBrand();
   return (
     <IonPage>
@@ -24,7 +33,7 @@ export function PageView({ title, subtitle, withBrand = false, children }: PageV
               <span>{brand.name}</span>
             </div>
           )}
-          <h1 className="page-view__title">{title}</h1>
+          <h1 className="page-view__title">{fitTitle ? <FitText>{title}</FitText> : title}</h1>
           {subtitle && <p className="page-view__subtitle">{subtitle}</p>}
           {children}
         </main>

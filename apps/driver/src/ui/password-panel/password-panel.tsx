@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useId, useState, type PointerEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordBarColours, passwordWarningDisplay, type PasswordStrength } from '@evc/domain';
+import { Popover } from '../popover/popover.tsx';
 import { assessPassword, type PasswordAssessment } from './password-strength.ts';
 import './password-panel.css';
 
@@ -21,8 +22,6 @@ const EMPTY: PasswordAssessment = { strength: 0, warningKeys: [] };
 export function PasswordPanel({ password, userInputs, onStrengthChange }: PasswordPanelProps) {
   const { t } = useTranslation();
   const [assessment, setAssessment] = useState<PasswordAssessment>(EMPTY);
-  const [expanded, setExpanded] = useState(false);
-  const listId = useId();
   const inputsKey = (userInputs ?? []).join('\u0000');
   // An effect event, so a parent passing a new function each render does not re-run the check.
   const reportStrength = useEffectEvent((score: PasswordStrength) => onStrengthChange?.(score));
@@ -47,11 +46,6 @@ export function PasswordPanel({ password, userInputs, onStrengthChange }: Passwo
   const warnings = shown.warningKeys.map((key) => t(key));
   const display = passwordWarningDisplay(warnings);
   const level = t(`password.levels.${empty ? 'empty' : shown.strength}`);
-
-  // A tap also fires pointerenter; only a real mouse opens the list by hovering, so a tap toggles it.
-  const hover = (open: boolean) => (event: PointerEvent) => {
-    if (event.pointerType === 'mouse') setExpanded(open);
-  };
 
   return (
     <div className="password-panel" data-strength={empty ? 'none' : shown.strength}>
@@ -83,28 +77,16 @@ export function PasswordPanel({ password, userInputs, onStrengthChange }: Passwo
         </p>
       )}
       {display.kind === 'many' && (
-        <div
-          className="password-panel__many"
-          onPointerEnter={hover(true)}
-          onPointerLeave={hover(false)}
+        <Popover
+          label={t('password.invalidMany', { count: display.count })}
+          linkClassName="password-panel__summary"
         >
-          <button
-            type="button"
-            className="password-panel__summary"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded((open) => !open)}
-          >
-            {t('password.invalidMany', { count: display.count })}
-          </button>
-          {expanded && (
-            <ul id={listId} className="password-panel__list">
-              {warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+          <ul className="password-panel__list">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Popover>
       )}
     </div>
   );

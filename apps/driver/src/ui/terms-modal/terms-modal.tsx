@@ -1,16 +1,8 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { closeOutline } from 'ionicons/icons';
+import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { TERMS_MODAL_HEIGHT } from '@evc/domain';
+import { ModalContainer } from '../modal-container/modal-container.tsx';
+import './terms-modal.css';
 
 export interface TermsModalProps {
   isOpen: boolean;
@@ -23,30 +15,28 @@ export interface TermsModalProps {
 /** spec 000 §2: the terms page embedded at 80% height, with a close button. */
 export function TermsModal({ isOpen, onClose, src = '/terms', title }: TermsModalProps) {
   const { t } = useTranslation();
+  const heading = title ?? t('shell.terms.title');
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} className="terms-modal">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{title ?? t('shell.terms.title')}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose} aria-label={t('common.close')}>
-              <IonIcon slot="icon-only" icon={closeOutline} />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        <iframe
-          src={`${src}?embedded=1`}
-          title={title ?? t('shell.terms.title')}
-          style={{ width: '100%', height: TERMS_MODAL_HEIGHT, border: 0, display: 'block' }}
-        />
-        <div className="ion-padding">
-          <IonButton expand="block" onClick={onClose}>
-            {t('common.close')}
-          </IonButton>
-        </div>
-      </IonContent>
-    </IonModal>
+    <ModalContainer
+      isOpen={isOpen}
+      onClose={onClose}
+      title={heading}
+      align="left"
+      padding="none"
+      className="terms-modal"
+      actions={
+        <IonButton expand="block" onClick={onClose}>
+          {t('common.close')}
+        </IonButton>
+      }
+    >
+      <iframe
+        className="terms-modal__frame"
+        src={`${src}?embedded=1`}
+        title={heading}
+        // 80% of the screen's height: the modal is sized by its content, so not a % of it.
+        style={{ height: `${parseFloat(TERMS_MODAL_HEIGHT)}dvh` }}
+      />
+    </ModalContainer>
   );
 }

@@ -1,6 +1,6 @@
-import { IonButton, IonIcon, IonModal } from '@ionic/react';
-import { closeCircle } from 'ionicons/icons';
+import { IonButton } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { ModalContainer } from '../modal-container/modal-container.tsx';
 import './video-overlay.css';
 
 export interface VideoOverlayProps {
@@ -14,27 +14,28 @@ export interface VideoOverlayProps {
 export function VideoOverlay({ isOpen, videoUrl, onClosed }: VideoOverlayProps) {
   const { t } = useTranslation();
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClosed} className="video-overlay">
-      <div className="video-overlay__body">
-        <div className="video-overlay__top">
-          <h2 className="video-overlay__title">{t('shell.video.title')}</h2>
-          <IonButton fill="clear" color="medium" onClick={onClosed} aria-label={t('common.close')}>
-            <IonIcon slot="icon-only" icon={closeCircle} />
-          </IonButton>
-        </div>
-        {isOpen && (
-          <iframe
-            className="video-overlay__frame"
-            src={videoUrl}
-            title={t('shell.video.title')}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-          />
-        )}
+    <ModalContainer
+      isOpen={isOpen}
+      onClose={onClosed}
+      title={t('shell.video.title')}
+      align="left"
+      padding="small"
+      className="video-overlay"
+      actions={
         <IonButton expand="block" onClick={onClosed} className="video-overlay__close">
           {t('common.close')}
         </IonButton>
-      </div>
-    </IonModal>
+      }
+    >
+      {isOpen && (
+        <iframe
+          className="video-overlay__frame"
+          src={videoUrl}
+          title={t('shell.video.title')}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
+      )}
+    </ModalContainer>
   );
 }
