@@ -172,7 +172,7 @@ test('the MFA driver signs in through the login-with-mfa modal with an e-mailed 
   await shoot(page, 'login-with-mfa');
 
   // Closing it goes back to the form; signing in again opens it again.
-  await modal.locator('ion-toolbar ion-button').click();
+  await modal.locator('.modal-container__close').click();
   await modal.waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Sign in' }).click();
   await modal.getByRole('heading', { name: "Confirm it's you" }).waitFor();

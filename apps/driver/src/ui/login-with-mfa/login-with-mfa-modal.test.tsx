@@ -95,8 +95,8 @@ describe('LoginWithMfaModal (spec 000 §2 login-with-mfa, §4, §5)', () => {
     const { onDismiss, onVerified } = renderModal(challenge);
     await screen.findByRole('heading', { name: "Confirm it's you" });
     await act(async () => {
-      // Ionic moves the button's aria-label into its shadow root: the toolbar's end button.
-      fireEvent.click(modal().querySelector('ion-toolbar ion-buttons ion-button')!);
+      // Ionic moves the button's aria-label into its shadow root: the container's close control.
+      fireEvent.click(modal().querySelector('.modal-container__close')!);
       await Promise.resolve();
     });
     expect(onDismiss).toHaveBeenCalledTimes(1);

@@ -1,16 +1,6 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { closeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { MfaOption, SignedInUser } from '@evc/contract';
+import { ModalContainer } from '../modal-container/modal-container.tsx';
 import { MfaChallenge } from './mfa-challenge.tsx';
 import './login-with-mfa.css';
 
@@ -37,37 +27,24 @@ export interface LoginWithMfaModalProps {
 export function LoginWithMfaModal({ challenge, onVerified, onDismiss }: LoginWithMfaModalProps) {
   const { t } = useTranslation();
   return (
-    <IonModal
+    <ModalContainer
       isOpen={challenge !== null}
-      onDidDismiss={onDismiss}
+      onClose={onDismiss}
+      title={t('auth.mfa.title')}
+      align="left"
       className="login-with-mfa"
-      aria-labelledby="login-with-mfa-title"
     >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle id="login-with-mfa-title" role="heading" aria-level={2}>
-            {t('auth.mfa.title')}
-          </IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onDismiss} aria-label={t('common.close')}>
-              <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="page-view login-with-mfa__content">
-        <div className="login-with-mfa__body">
-          <p className="page-view__subtitle">{t('auth.mfa.subtitle')}</p>
-          {challenge && (
-            <MfaChallenge
-              credentials={challenge.credentials}
-              options={challenge.options}
-              onVerified={onVerified}
-              onCancel={onDismiss}
-            />
-          )}
-        </div>
-      </IonContent>
-    </IonModal>
+      <div className="login-with-mfa__body">
+        <p className="page-view__subtitle">{t('auth.mfa.subtitle')}</p>
+        {challenge && (
+          <MfaChallenge
+            credentials={challenge.credentials}
+            options={challenge.options}
+            onVerified={onVerified}
+            onCancel={onDismiss}
+          />
+        )}
+      </div>
+    </ModalContainer>
   );
 }
