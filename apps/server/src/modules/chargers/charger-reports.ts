@@ -62,16 +62,17 @@ export function createChargerReports(deps: {
   return {
     /**
      * The charger a handshake names, when the password it presented is that charger's (or it
-     * may connect without one); `known` tells whether the identity exists at all, for the log.
+     * may connect without one), and whether it is a home charger (sent its schedule when it
+     * connects and boots); `known` tells whether the identity exists at all, for the log.
      */
     async admit(
       chargePointId: string,
       password: string | undefined,
-    ): Promise<{ chargerId: string } | { chargerId: null; known: boolean }> {
+    ): Promise<{ chargerId: string; home: boolean } | { chargerId: null; known: boolean }> {
       const charger = await deps.chargers.findByChargePointId(chargePointId);
       const presented = await presentsItsPassword(deps.passwords, verified, charger, password);
       if (!charger || !presented) return { chargerId: null, known: charger !== undefined };
-      return { chargerId: charger.id };
+      return { chargerId: charger.id, home: charger.home };
     },
 
     async connected(chargerId: string): Promise<void> {
