@@ -57,11 +57,20 @@ async function hotCalls(base: string): Promise<LoadRequest[]> {
     barcode: '1004',
     permission_name: 'CHARGER_CHARGE_AT',
   });
-  const started = await call<{ _id: string }>(base, 'remoteStartTransaction', token, {
-    chargerid: charger._id,
-    connectorid: 1,
-    source: 'CREDIT',
-  });
+  // The demo chargers' simulators connect once the node listens: retried until 1004 is there.
+  let started: { _id: string } | undefined;
+  for (let tries = 0; !started; tries += 1) {
+    try {
+      started = await call<{ _id: string }>(base, 'remoteStartTransaction', token, {
+        chargerid: charger._id,
+        connectorid: 1,
+        source: 'CREDIT',
+      });
+    } catch (error) {
+      if (tries > 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
   const requests = [
     { name: 'userdata', body: {} },
     {
