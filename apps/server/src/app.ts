@@ -135,7 +135,8 @@ export async function buildApp(
   const guestRecords = createGuestRepository(db);
   const auth = createAuthModule({
     db,
-    guests: createGuestHandover({ db, guests: guestRecords, now }),
+    bus,
+    guests: createGuestHandover({ db, guests: guestRecords, bus, now }),
     config,
     users: userRecords,
     reference,

@@ -1,3 +1,4 @@
+import type { Bus } from '../../platform/bus/bus.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Authenticate, RegisterCall } from '../../platform/http/call-registrar.ts';
@@ -11,12 +12,14 @@ import { createMfaRepository } from './mfa-repository.ts';
 import { createMfaService } from './mfa-service.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { createAuthService, type RegisteringGuest } from './service.ts';
+import { cachedSessions, createSessionCache } from './session-cache.ts';
 import { createSessionRepository } from './session-repository.ts';
 import { createTokenService } from './token-service.ts';
 import { createUserTokenRepository } from './user-token-repository.ts';
 
 export interface AuthModuleDeps {
   db: Db;
+  bus: Bus;
   config: Pick<
     AppConfig,
     'jwtSecret' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'appUrl' | 'apiVersion'
@@ -39,7 +42,10 @@ export function createAuthModule(deps: AuthModuleDeps) {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    sessions: createSessionRepository(deps.db),
+    sessions: cachedSessions(
+      createSessionRepository(deps.db),
+      createSessionCache({ bus: deps.bus, now: () => Date.now() }),
+    ),
     now,
   });
   const mfa = createMfaService({

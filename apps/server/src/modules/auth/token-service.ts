@@ -36,7 +36,14 @@ const sessionEnded = (message = 'Your session has ended, please sign in again') 
  * REFRESH_REUSE_GRACE_MS).
  */
 export function createTokenService(deps: TokenServiceDeps) {
-  const key = new TextEncoder().encode(deps.jwtSecret);
+  // Imported once: given the raw secret, jose imports it again for every token it signs or checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(deps.jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const secondsFromNow = (seconds: number) => new Date(deps.now().getTime() + seconds * 1000);
 
   async function accessToken(
@@ -59,7 +66,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       .setJti(newId())
       .setIssuedAt(Math.floor(deps.now().getTime() / 1000))
       .setExpirationTime(Math.floor(expiry.getTime() / 1000))
-      .sign(key);
+      .sign(await key);
     return { token, expiry };
   }
 
@@ -150,7 +157,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     async authenticate(accessToken: string): Promise<AuthContext> {
       let payload;
       try {
-        ({ payload } = await jwtVerify(accessToken, key, {
+        ({ payload } = await jwtVerify(accessToken, await key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: deps.now(),

@@ -3,6 +3,7 @@ import type { ChargerRow } from '../../platform/db/schema.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
 import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
 import type { ChargerRepository } from './repository.ts';
+import { createVerifiedCredentials, type VerifiedCredentials } from './verified-credentials.ts';
 
 /** What a charger says about itself when it boots (OCPP 1.6 BootNotification). */
 export interface ChargerIdentity {
@@ -22,14 +23,22 @@ export interface ConnectorStatusReport {
   reportedAt: Date;
 }
 
-/** Whether a charger may connect with the password it presented with HTTP Basic auth, if any. */
+/**
+ * Whether a charger may connect with the password it presented with HTTP Basic auth, if any. A
+ * password this node already verified for the same stored hash skips the argon2 check.
+ */
 async function presentsItsPassword(
   passwords: PasswordHasher,
+  verified: VerifiedCredentials,
   charger: ChargerRow | undefined,
   password: string | undefined,
 ): Promise<boolean> {
   if (charger?.passwordHash) {
-    return password !== undefined && passwords.verify(charger.passwordHash, password);
+    if (password === undefined) return false;
+    if (verified.knows(charger.id, charger.passwordHash, password)) return true;
+    const good = await passwords.verify(charger.passwordHash, password);
+    if (good) verified.remember(charger.id, charger.passwordHash, password);
+    return good;
   }
   // As slow as a real check, so that the time taken does not tell which identities exist.
   if (password !== undefined) await passwords.verifyNothing(password);
@@ -46,22 +55,24 @@ export function createChargerReports(deps: {
   bus: Bus;
   now: () => Date;
 }) {
+  const verified = createVerifiedCredentials();
   const changed = (chargerId: string) =>
     deps.bus.publish(CHARGER_LIVE_SUBJECT, { chargerId } satisfies ChargerChanged);
 
   return {
     /**
      * The charger a handshake names, when the password it presented is that charger's (or it
-     * may connect without one); `known` tells whether the identity exists at all, for the log.
+     * may connect without one), and whether it is a home charger (sent its schedule when it
+     * connects and boots); `known` tells whether the identity exists at all, for the log.
      */
     async admit(
       chargePointId: string,
       password: string | undefined,
-    ): Promise<{ chargerId: string } | { chargerId: null; known: boolean }> {
+    ): Promise<{ chargerId: string; home: boolean } | { chargerId: null; known: boolean }> {
       const charger = await deps.chargers.findByChargePointId(chargePointId);
-      const presented = await presentsItsPassword(deps.passwords, charger, password);
+      const presented = await presentsItsPassword(deps.passwords, verified, charger, password);
       if (!charger || !presented) return { chargerId: null, known: charger !== undefined };
-      return { chargerId: charger.id };
+      return { chargerId: charger.id, home: charger.home };
     },
 
     async connected(chargerId: string): Promise<void> {

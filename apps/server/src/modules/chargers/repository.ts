@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { executedRows, type Db } from '../../platform/db/database.ts';
 import {
   chargers,
   connectorStatusHistory,
@@ -306,19 +306,37 @@ export function createChargerRepository(db: Db) {
      */
     async setCharger(id: string, changes: Partial<NewCharger>): Promise<void> {
       const { online, ...rest } = changes;
+      const changing = Object.keys(rest).length > 0;
+      const listed = Object.keys(rest).some((column) => LISTED_COLUMNS.has(column));
       try {
-        if (Object.keys(rest).length > 0) {
+        if (online === undefined) {
+          if (!changing) return;
           await db.update(chargers).set(rest).where(eq(chargers.id, id));
-          if (Object.keys(rest).some((column) => LISTED_COLUMNS.has(column))) changed(id);
+          if (listed) changed(id);
+          return;
         }
-        if (online !== undefined) {
+        if (!changing) {
           const flipped = await db
             .update(chargers)
             .set({ online })
             .where(and(eq(chargers.id, id), ne(chargers.online, online)))
             .returning({ id: chargers.id });
           if (flipped.length > 0) changedLive(id);
+          return;
         }
+        // A heartbeat or a boot: one statement. A sub-select sees the statement's starting
+        // snapshot, so `was` is the flag before this update, telling whether it flipped.
+        const [row] = await db
+          .update(chargers)
+          .set({ ...rest, online })
+          .where(eq(chargers.id, id))
+          .returning({
+            // Drizzle writes a column of the updated table unqualified here: named in full.
+            was: sql<boolean>`(SELECT previous.online FROM ${chargers} AS previous
+              WHERE previous.id = ${sql.identifier('chargers')}.id)`,
+          });
+        if (listed) changed(id);
+        if (row && row.was !== online) changedLive(id);
       } catch (error) {
         changed(id);
         throw error;
@@ -387,22 +405,25 @@ export function createChargerRepository(db: Db) {
       errorCode: string | null;
       reportedAt: Date;
     }): Promise<void> {
-      const madeCurrent = await db.transaction(async (tx) => {
-        await tx.insert(connectorStatusHistory).values(report);
-        if (report.connectorNumber === 0) return false;
-        const which = and(
-          eq(connectors.chargerId, report.chargerId),
-          eq(connectors.connectorNumber, report.connectorNumber),
-        );
-        const [current] = await tx.select().from(connectors).where(which);
-        if (!current) return false;
-        if (current.statusAt && current.statusAt > report.reportedAt) return false;
-        await tx
-          .update(connectors)
-          .set({ status: report.status, errorCode: report.errorCode, statusAt: report.reportedAt })
-          .where(which);
-        return true;
-      });
+      // One round trip: the report joins the history, and becomes the connector's status unless
+      // a later one is already there (reports can arrive out of order). Connector 0 is the
+      // charger itself: history only.
+      const reportedAt = report.reportedAt.toISOString();
+      const result = await db.execute(sql`
+        WITH history AS (
+          INSERT INTO ${connectorStatusHistory}
+            (charger_id, connector_number, status, error_code, reported_at)
+          VALUES (${report.chargerId}, ${report.connectorNumber}, ${report.status},
+            ${report.errorCode}, ${reportedAt}::timestamptz)
+        )
+        UPDATE ${connectors}
+        SET status = ${report.status}, error_code = ${report.errorCode},
+          status_at = ${reportedAt}::timestamptz
+        WHERE charger_id = ${report.chargerId} AND connector_number = ${report.connectorNumber}
+          AND connector_number <> 0
+          AND (status_at IS NULL OR status_at <= ${reportedAt}::timestamptz)
+        RETURNING connector_number`);
+      const madeCurrent = executedRows(result).length > 0;
       // Only a status that became current shows in the charger list; told once committed.
       if (madeCurrent) changedLive(report.chargerId);
     },

@@ -117,6 +117,18 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
     expect(removed.status).toBe(200);
     await expect.poll(barcodesOnB, { interval: 20 }).not.toContain('3503');
   });
+  test('a sign-out on node B ends the sign-in at once on node A, which had it in memory', async () => {
+    const user = await b.login(DRIVER, 'several-nodes-device');
+    const userdataOnA = () => a.call('userdata', { token: user.token });
+    expect((await userdataOnA()).status).toBe(200);
+    const out = await b.call('logout', {
+      token: user.token,
+      body: { tokens: { token: user.token, refreshToken: user.tokenData.refresh.token } },
+    });
+    expect(out.status).toBe(200);
+    await expect.poll(async () => (await userdataOnA()).status, { interval: 20 }).toBe(401);
+  });
+
   test('a node starting leaves online the chargers another node holds', async () => {
     const options = {
       config: testConfig({ natsUrl: NATS_URL, natsSubjectPrefix: testSubjectPrefix() }),

@@ -1,5 +1,7 @@
+import type { Bus } from '../../platform/bus/bus.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { SESSIONS_ENDED_SUBJECT, type SessionsEnded } from '../auth/session-cache.ts';
 import { createGuestDataRepository } from './guest-data-repository.ts';
 import type { GuestRepository } from './repository.ts';
 
@@ -11,7 +13,12 @@ export const guestNotFound = (field?: string) =>
  * registration hands the guest's sessions, payments and saved cards to the new account in one
  * transaction, ends the guest's sign-ins, and stops its code.
  */
-export function createGuestHandover(deps: { db: Db; guests: GuestRepository; now: () => Date }) {
+export function createGuestHandover(deps: {
+  db: Db;
+  guests: GuestRepository;
+  bus: Bus;
+  now: () => Date;
+}) {
   return {
     /** Remembers that the guest with this code registers as `userId`; 404 for no such guest. */
     async registering(code: string, userId: string): Promise<void> {
@@ -27,15 +34,18 @@ export function createGuestHandover(deps: { db: Db; guests: GuestRepository; now
 
     /** The registration of `userId` is complete: the guest registering as it hands over. */
     async handOver(userId: string): Promise<void> {
-      await deps.db.transaction(async (tx) => {
+      const guestId = await deps.db.transaction(async (tx) => {
         const data = createGuestDataRepository(tx);
         const guest = await data.lockRegistering(userId);
-        if (!guest) return;
+        if (!guest) return null;
         const now = deps.now();
         await data.moveToUser(guest.id, userId);
         await data.revokeTokens(guest.id, 'guest registered', now);
         await data.remove(guest.id, now, userId);
+        return guest.id;
       });
+      // Committed: every node forgets the guest's sign-ins it holds (ADR 0029).
+      if (guestId) deps.bus.publish(SESSIONS_ENDED_SUBJECT, { guestId } satisfies SessionsEnded);
     },
   };
 }

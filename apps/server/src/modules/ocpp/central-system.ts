@@ -54,7 +54,7 @@ export interface CentralSystemDeps {
 }
 
 /** What the handshake learnt: an admitted charger, or a client that offered no ocpp1.6. */
-type Session = ConnectionFacts & { admitted: boolean };
+type Session = ConnectionFacts & { admitted: boolean; home: boolean };
 
 export const OCPP16 = 'ocpp1.6';
 /** WebSocket close code for a client that agreed on no subprotocol (RFC 6455 §7.4.1). */
@@ -118,7 +118,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           'charger handshake refused',
         );
         return accept(
-          { chargerId: '', identity, address, admitted: false } satisfies Session,
+          { chargerId: '', identity, address, admitted: false, home: false } satisfies Session,
           false,
         );
       }
@@ -135,7 +135,13 @@ export function createCentralSystem(deps: CentralSystemDeps) {
         });
         return refuse(401, 'Unauthorized', reason);
       }
-      const session: Session = { chargerId: admitted.chargerId, identity, address, admitted: true };
+      const session: Session = {
+        chargerId: admitted.chargerId,
+        identity,
+        address,
+        admitted: true,
+        home: admitted.home,
+      };
       accept(session, OCPP16);
     })().catch((error: unknown) => {
       deps.log.error({ err: error, identity, address }, 'charger handshake failed');
@@ -149,7 +155,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   };
 
   server.on('client', (client: RPCServerClient) => {
-    const { admitted, ...facts } = client.session as Session;
+    const { admitted, home, ...facts } = client.session as Session;
     if (!admitted || client.protocol !== OCPP16) {
       void client.close({ code: CLOSE_PROTOCOL_ERROR, reason: 'Subprotocol ocpp1.6 required' });
       return;
@@ -162,9 +168,11 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     live.set(chargerId, { client, lastSeen: Date.now() });
     if (previous)
       void previous.client.close({ code: 1000, reason: 'replaced by a new connection' });
+    // Only a home charger has anything to be sent when it is ready (its schedule, issue 17).
+    const ready = home ? deps.chargerReady : undefined;
     void deps.chargers
       .connected(chargerId)
-      .then(() => deps.chargerReady?.(chargerId))
+      .then(() => ready?.(chargerId))
       .catch(notKept(chargerId, 'charger not marked online'));
     const stopResponding = deps.bus.respond(chargerCommandSubject(chargerId), (payload) => {
       const command = payload as ChargerCommandRequest;
@@ -210,7 +218,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       ...context,
       chargers: deps.chargers,
       heartbeatSeconds,
-      ...(deps.chargerReady ? { booted: deps.chargerReady } : {}),
+      ...(ready ? { booted: ready } : {}),
     });
     handleTransactionMessages(handle, { ...context, transactions: deps.transactions });
   });

@@ -112,6 +112,17 @@ describe('charger handshake', () => {
     );
   });
 
+  test('a password the node already verified is refused once the operator changes it', async () => {
+    const { _id: id } = await provision('CP-HS-5', '3915', 'first-password-5');
+    const login = (password: string) => handshake('CP-HS-5', { password, from: '10.0.5.1' });
+    expect(await login('first-password-5')).toEqual(CONNECTED);
+    // Reconnecting with the password verified a moment ago: admitted from the node's memory.
+    expect(await login('first-password-5')).toEqual(CONNECTED);
+    await patchCharger(id, { password: 'second-password-5' });
+    expect(await login('first-password-5')).toEqual(REFUSED);
+    expect(await login('second-password-5')).toEqual(CONNECTED);
+  });
+
   test('a client must offer the ocpp1.6 subprotocol', async () => {
     await provision('CP-HS-2', '3902', 'right-password-2');
     const login = { password: 'right-password-2', from: '10.0.1.1' };

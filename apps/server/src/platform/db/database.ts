@@ -91,3 +91,12 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The rows a raw `db.execute` answered: node-postgres and PGlite both answer an object with
+ * `rows`, which drizzle types as unknown over the two drivers.
+ */
+export function executedRows(result: unknown): readonly unknown[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  return Array.isArray(rows) ? rows : [];
+}

@@ -1,0 +1,104 @@
+// HTTP load from outside a node: an open model at a fixed rate (requests leave on schedule
+// whatever the answers do, so a slow answer cannot hide the queue behind it) and a closed model
+// that saturates with a number of connections. Latency is measured from when a request was due.
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function resultOf(latencies: number[], errors: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? 0) *
+        10,
+    ) / 10;
+  return {
+    requests: latencies.length + errors,
+    errors,
+    perSecond: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
+}
+
+export function createLoad(base: string, connections = 64) {
+  const pool = new Pool(base, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+
+  async function send(request: LoadRequest): Promise<boolean> {
+    try {
+      const answer = await pool.request({
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      await answer.body.dump();
+      return answer.statusCode < 400;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    send,
+
+    /** `perSecond` requests a second for `seconds`, taken in turn from `mix`. */
+    async fixedRate(mix: readonly LoadRequest[], perSecond: number, seconds: number) {
+      const latencies: number[] = [];
+      let errors = 0;
+      const total = Math.round(perSecond * seconds);
+      const start = performance.now();
+      const inFlight: Promise<void>[] = [];
+      for (let index = 0; index < total; index += 1) {
+        const due = start + (index * 1000) / perSecond;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        const request = mix[index % mix.length] as LoadRequest;
+        inFlight.push(
+          send(request).then((ok) => {
+            if (ok) latencies.push(performance.now() - due);
+            else errors += 1;
+          }),
+        );
+      }
+      await Promise.all(inFlight);
+      return { rate: perSecond, ...resultOf(latencies, errors, seconds) };
+    },
+
+    /** As fast as answers come back on `connections` connections for `seconds`. */
+    async saturate(mix: readonly LoadRequest[], seconds: number, concurrency = connections) {
+      const latencies: number[] = [];
+      let errors = 0;
+      let index = 0;
+      const start = performance.now();
+      const end = start + seconds * 1000;
+      const worker = async () => {
+        while (performance.now() < end) {
+          const request = mix[index % mix.length] as LoadRequest;
+          index += 1;
+          const sent = performance.now();
+          if (await send(request)) latencies.push(performance.now() - sent);
+          else errors += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      return resultOf(latencies, errors, (performance.now() - start) / 1000);
+    },
+
+    close: () => pool.close(),
+  };
+}
