@@ -9,12 +9,13 @@ const minorAmount = z.number().int().min(1).max(1_000_000);
 const paymentMethodId = text(255).trim().min(3);
 
 /**
- * spec 000 §3: a saved card. `source` is PAYG for an ordinary card and FUELCARD for a fuel card
- * (saved the same way, marked by the driver); `default` is the card charged when none is chosen.
+ * spec 000 §3: a saved card. `source` is one of the five payment methods: PAYG for an ordinary
+ * card, FUELCARD for a fuel card (saved the same way, marked by the driver), APPLEPAY or
+ * GOOGLEPAY for a card the wallet gave; `default` is the card charged when none is chosen.
  */
 export const card = z.object({
   id: z.string(),
-  source: z.enum(['PAYG', 'FUELCARD']),
+  source: paymentMethodKind,
   brand: z.string(),
   last4: z.string().regex(/^\d{4}$/),
   exp_month: z.number().int().min(1).max(12),

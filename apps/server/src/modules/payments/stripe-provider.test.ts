@@ -21,6 +21,7 @@ afterAll(() => bed.close());
 const { since, saveCard, initiate, chargeOn } = stripeSteps(() => bed);
 
 describe('saving cards with Stripe', () => {
+
   it('creates one customer per driver and saves the card through a SetupIntent', async () => {
     const mark = fake.requests.length;
     const paymentMethod = fake.addPaymentMethod('1881');
@@ -124,5 +125,23 @@ describe('payment intents with Stripe', () => {
     expect((await list()).body.data).toEqual([
       expect.objectContaining({ intentid: intent.intentid, amount_capturable: 3000 }),
     ]);
+  });
+});
+
+describe('cards a wallet gave (spec 000 §3: Card.source)', () => {
+  it.each([
+    ['apple_pay', 'APPLEPAY'],
+    ['google_pay', 'GOOGLEPAY'],
+  ] as const)('a card a wallet gave (%s) is saved with source %s', async (wallet, source) => {
+    const paymentMethod = fake.addPaymentMethod('4000', { wallet });
+    const answer = await t.call('addToStripeSources', {
+      token: driver,
+      body: { card: paymentMethod },
+    });
+    expect(answer.body.data).toMatchObject({ id: paymentMethod, source });
+    const listed = await t.call('listCards', { token: driver, body: {} });
+    expect((listed.body.data as Card[]).find((card) => card.id === paymentMethod)?.source).toBe(
+      source,
+    );
   });
 });
