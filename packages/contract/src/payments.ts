@@ -127,6 +127,11 @@ export const sandboxPaymentMethodResponse = z.object({
   last4: z.string(),
 });
 export const sandboxIntentParams = z.object({ id: requestId });
+/**
+ * Stripe.js's retrievePaymentIntent(client_secret), done by the sandbox: the secret read back
+ * from where the app kept it is the key, as Stripe's is (a wrong one is a 404, as Stripe's).
+ */
+export const sandboxIntentQuery = z.object({ client_secret: text(255).optional() });
 export const sandboxConfirmRequest = z.object({ payment_method: paymentMethodId });
 /** The simulated 3-D Secure step: the driver approves or refuses in the challenge. */
 export const sandboxAuthenticateRequest = z.object({ outcome: z.enum(['approve', 'fail']) });
@@ -137,6 +142,8 @@ export const sandboxPaymentIntent = z.object({
   amount_received: z.number().int(),
   status: paymentIntentStatus,
   capture_method: z.enum(['manual', 'automatic']),
+  /** Stripe's last_payment_error: why the bank refused it (a decline, a failed 3-D Secure). */
+  last_payment_error: z.object({ message: z.string() }).nullable(),
 });
 export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
 

@@ -27,6 +27,7 @@ function HeaderBalance() {
 }
 
 const intent = (status: SandboxPaymentIntent['status'], received = 0): SandboxPaymentIntent => ({
+  last_payment_error: null,
   id: 'pi_1',
   amount: 1000,
   amount_capturable: 0,

@@ -21,6 +21,7 @@ import {
 } from './test-support.ts';
 
 const intent = (status: SandboxPaymentIntent['status']): SandboxPaymentIntent => ({
+  last_payment_error: null,
   id: 'pi_new',
   amount: 3000,
   amount_capturable: status === 'requires_capture' ? 3000 : 0,

@@ -21,7 +21,6 @@ afterAll(() => bed.close());
 const { since, saveCard, initiate, chargeOn } = stripeSteps(() => bed);
 
 describe('saving cards with Stripe', () => {
-
   it('creates one customer per driver and saves the card through a SetupIntent', async () => {
     const mark = fake.requests.length;
     const paymentMethod = fake.addPaymentMethod('1881');
