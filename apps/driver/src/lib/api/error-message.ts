@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentError } from '../payment-error.ts';
 import { ApiError } from './api-error.ts';
 
 /**
  * The text to show for a failed call: the translation of its code when there is one
  * (`errors.codes.<CODE>`), otherwise the server's own message; no connection reads
- * "No Internet Connection".
+ * "No Internet Connection"; a payment error (spec 000 §8) reads its own translation.
  */
 export function useErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
@@ -16,6 +17,7 @@ export function useErrorMessage(): (error: unknown) => string {
         const key = `errors.codes.${error.code}`;
         return i18n.exists(key) ? t(key) : error.message;
       }
+      if (error instanceof PaymentError) return t(`paymentErrors.${error.code}`);
       return t('errors.generic');
     },
     [t, i18n],
