@@ -542,6 +542,7 @@ export const calls = {
     method: 'GET',
     path: '/sandbox/payment_intents/:id',
     params: payments.sandboxIntentParams,
+    query: payments.sandboxIntentQuery,
     request: noBody,
     response: payments.sandboxPaymentIntent,
     auth: 'user',

@@ -74,6 +74,8 @@ export const chargerLiveEvent = z.object({
       connectornumber: z.number().int(),
       status: connectorStatus,
       at: z.string().nullable(),
+      /** As the charger view's currentStatus.inTransaction. */
+      inTransaction: z.boolean(),
     }),
   ),
 });

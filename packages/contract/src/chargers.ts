@@ -109,6 +109,11 @@ export const connectorView = z.object({
     status: connectorStatus,
     errorCode: z.string().nullable(),
     at: z.string().nullable(),
+    /**
+     * A transaction runs on the connector, whoever's (never whose: checkMyTransactionData says
+     * if it is the caller's). Preparing without one is a car plugged in, free to start.
+     */
+    inTransaction: z.boolean(),
   }),
 });
 

@@ -9,12 +9,13 @@ const minorAmount = z.number().int().min(1).max(1_000_000);
 const paymentMethodId = text(255).trim().min(3);
 
 /**
- * spec 000 §3: a saved card. `source` is PAYG for an ordinary card and FUELCARD for a fuel card
- * (saved the same way, marked by the driver); `default` is the card charged when none is chosen.
+ * spec 000 §3: a saved card. `source` is one of the five payment methods: PAYG for an ordinary
+ * card, FUELCARD for a fuel card (saved the same way, marked by the driver), APPLEPAY or
+ * GOOGLEPAY for a card the wallet gave; `default` is the card charged when none is chosen.
  */
 export const card = z.object({
   id: z.string(),
-  source: z.enum(['PAYG', 'FUELCARD']),
+  source: paymentMethodKind,
   brand: z.string(),
   last4: z.string().regex(/^\d{4}$/),
   exp_month: z.number().int().min(1).max(12),
@@ -126,6 +127,11 @@ export const sandboxPaymentMethodResponse = z.object({
   last4: z.string(),
 });
 export const sandboxIntentParams = z.object({ id: requestId });
+/**
+ * Stripe.js's retrievePaymentIntent(client_secret), done by the sandbox: the secret read back
+ * from where the app kept it is the key, as Stripe's is (a wrong one is a 404, as Stripe's).
+ */
+export const sandboxIntentQuery = z.object({ client_secret: text(255).optional() });
 export const sandboxConfirmRequest = z.object({ payment_method: paymentMethodId });
 /** The simulated 3-D Secure step: the driver approves or refuses in the challenge. */
 export const sandboxAuthenticateRequest = z.object({ outcome: z.enum(['approve', 'fail']) });
@@ -136,6 +142,8 @@ export const sandboxPaymentIntent = z.object({
   amount_received: z.number().int(),
   status: paymentIntentStatus,
   capture_method: z.enum(['manual', 'automatic']),
+  /** Stripe's last_payment_error: why the bank refused it (a decline, a failed 3-D Secure). */
+  last_payment_error: z.object({ message: z.string() }).nullable(),
 });
 export type SandboxPaymentIntent = z.infer<typeof sandboxPaymentIntent>;
 

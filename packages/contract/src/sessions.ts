@@ -57,6 +57,11 @@ export const transactionView = z.object({
   /** Offline while the charger is away: the session goes on when it comes back. */
   connectorStatus: connectorStatus,
   /**
+   * The driver paused it. A `paused` session the driver did not pause is held by the charger
+   * (SuspendedEVSE): a default charging profile, which cleardefault lifts.
+   */
+  pausedByDriver: z.boolean(),
+  /**
    * Why a finished session ended other than by the charger's stop: `charger-offline`, its charger
    * went away and said nothing for SESSION_ABANDON_AFTER; billed to its last reading.
    */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canStartChargeAt,
   CONNECTOR_STATUSES,
   connectorStatusClass,
   connectorStatusWording,
@@ -61,6 +62,49 @@ describe('connectorStatusWording (spec 000 §4, 001 §4)', () => {
   });
 });
 
+describe('a car plugged in before any session (Preparing with no transaction) is free to start', () => {
+  it.each([
+    // [status, owner, transaction runs, wording, Charge offered]
+    ['Preparing', false, false, 'PluggedIn', true],
+    ['Preparing', false, true, 'InUse', false],
+    ['Preparing', true, true, 'Preparing', false],
+    ['Charging', false, false, 'InUse', false],
+    ['Finishing', false, false, 'InUse', false],
+    ['SuspendedEV', false, false, 'Paused', false],
+    ['Available', false, false, 'Available', true],
+    ['Faulted', false, false, 'Faulted', false],
+    ['Unavailable', false, false, 'Unavailable', false],
+  ] as const)(
+    '%s, owner %s, transaction %s → %s, Charge %s',
+    (status, ownsTransaction, inTransaction, wording, chargeable) => {
+      const shown = connectorStatusWording({
+        status,
+        chargerOnline: true,
+        ownsTransaction,
+        inTransaction,
+      });
+      expect(shown).toBe(wording);
+      expect(canStartChargeAt(shown)).toBe(chargeable);
+    },
+  );
+
+  it('an offline charger offers nothing, plugged in or not', () => {
+    const shown = connectorStatusWording({
+      status: 'Preparing',
+      chargerOnline: false,
+      ownsTransaction: false,
+      inTransaction: false,
+    });
+    expect([shown, canStartChargeAt(shown)]).toEqual(['Offline', false]);
+  });
+
+  it('not knowing whether a transaction runs reads Preparing as someone’s session', () => {
+    expect(
+      connectorStatusWording({ status: 'Preparing', chargerOnline: true, ownsTransaction: false }),
+    ).toBe('InUse');
+  });
+});
+
 describe('connectorStatusClass (spec 001 §4)', () => {
   it.each([
     ['Available', 'available'],
@@ -82,6 +126,13 @@ describe('connectorStatusClass (spec 001 §4)', () => {
 
   it.each(CONNECTOR_STATUSES)('offline overrides %s', (status) => {
     expect(connectorStatusClass(status, false)).toBe('offline');
+  });
+
+  it.each([
+    [false, 'available'],
+    [true, 'charging'],
+  ])('Preparing with a transaction running %s is styled %s', (inTransaction, expected) => {
+    expect(connectorStatusClass('Preparing', true, true, inTransaction)).toBe(expected);
   });
 
   it('Available outside the tariff hours is styled as unavailable', () => {

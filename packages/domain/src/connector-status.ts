@@ -20,8 +20,11 @@ export const CONNECTOR_STATUSES = [
 export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
 /** The statuses the spec words; a Reserved connector reads Unknown, as any status it does not name. */
 type WordedStatus = Exclude<ConnectorStatus, 'Reserved'>;
-/** What the driver sees: a status, or the display-only InUse and Paused. */
-export type ConnectorStatusWording = WordedStatus | 'InUse' | 'Paused';
+/**
+ * What the driver sees: a status, the display-only InUse and Paused, or PluggedIn: a car's cable
+ * in a connector that runs no transaction (Preparing before anyone started), free to start.
+ */
+export type ConnectorStatusWording = WordedStatus | 'InUse' | 'Paused' | 'PluggedIn';
 export type ConnectorStatusClass =
   'available' | 'suspended' | 'charging' | 'faulted' | 'unknown' | 'offline';
 
@@ -61,6 +64,11 @@ export interface ConnectorWordingInput {
   chargerOnline: boolean;
   /** The signed-in driver owns the connector's current transaction. */
   ownsTransaction: boolean;
+  /**
+   * A transaction runs on the connector, whoever's. Absent when not known: every session status
+   * then reads as someone's session.
+   */
+  inTransaction?: boolean;
   /** Result of isConnectorAvailableNow; true when the tariff has no limited hours. */
   availableNow?: boolean;
 }
@@ -74,11 +82,15 @@ export function connectorStatusWording({
   status,
   chargerOnline,
   ownsTransaction,
+  inTransaction = true,
   availableNow = true,
 }: ConnectorWordingInput): ConnectorStatusWording {
   if (!chargerOnline) return 'Offline';
   const shown = displayedStatus(status, availableNow);
   if (ownsTransaction) return shown;
+  // A car plugged in before any session (OCPP 1.6: Preparing with no transaction) waits for a
+  // driver to start: it is no one's session, so it is not In use.
+  if (shown === 'Preparing' && !inTransaction) return 'PluggedIn';
   switch (shown) {
     case 'Charging':
     case 'Preparing':
@@ -96,14 +108,21 @@ export function connectorStatusWording({
   }
 }
 
+/** Whether a driver may start a charge on a connector worded so: free, or a car plugged in. */
+export const canStartChargeAt = (wording: ConnectorStatusWording): boolean =>
+  wording === 'Available' || wording === 'PluggedIn';
+
 /** spec 001 §4: the style class follows the status; Offline overrides all; fallback Unknown. */
 export function connectorStatusClass(
   status: string | null | undefined,
   online: boolean,
   availableNow = true,
+  inTransaction = true,
 ): ConnectorStatusClass {
   if (!online) return 'offline';
   const shown = displayedStatus(status, availableNow);
+  // A car plugged in with no transaction waits for a driver: styled as free to use.
+  if (shown === 'Preparing' && !inTransaction) return 'available';
   switch (shown) {
     case 'Available':
       return 'available';

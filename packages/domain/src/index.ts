@@ -25,6 +25,7 @@ export * from './charger-barcode.ts';
 export * from './tariff-chart.ts';
 export * from './charger-search.ts';
 export * from './role-permissions.ts';
+export * from './payment-errors.ts';
 export * from './payment-methods.ts';
 export * from './session-cost.ts';
 export * from './transaction-figures.ts';

@@ -379,8 +379,10 @@ export class ChargePointSimulator {
     client.handle('RemoteStartTransaction', ({ params }) => {
       const { idTag, connectorId } = params as { idTag: string; connectorId?: number };
       const connector = connectorId ?? 1;
+      // A car plugged in before anyone started (Preparing, no transaction) waits for this start.
+      const status = this.statuses.get(connector);
       const free =
-        this.statuses.get(connector) === 'Available' && !this.transactions.has(connector);
+        (status === 'Available' || status === 'Preparing') && !this.transactions.has(connector);
       if (free) void this.startTransaction(connector, idTag).catch(() => undefined);
       return Promise.resolve({ status: free ? 'Accepted' : 'Rejected' });
     });

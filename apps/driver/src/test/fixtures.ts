@@ -63,7 +63,7 @@ export function testCharger(overrides: Partial<ChargerView> = {}): ChargerView {
         name: 'Connector 1',
         type: 'Type 2',
         maxPowerKw: 22,
-        currentStatus: { status: 'Available', errorCode: null, at: null },
+        currentStatus: { status: 'Available', errorCode: null, at: null, inTransaction: false },
       },
     ],
     tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP' }),

@@ -13,6 +13,7 @@ export function transactionView(overrides: Partial<TransactionView> = {}): Trans
     connectorid: 1,
     state: 'charging',
     connectorStatus: 'Charging',
+    pausedByDriver: false,
     endReason: null,
     source: 'PAYG',
     intent_id: 'pi_1',

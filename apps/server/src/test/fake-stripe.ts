@@ -25,6 +25,8 @@ interface FakeMethod {
   customer: string | null;
   brand: string;
   last4: string;
+  /** Stripe's card.wallet.type of a card a wallet gave. */
+  wallet?: 'apple_pay' | 'google_pay';
   /** The fake's stand-in for a card whose saving needs 3-D Secure. */
   needsAuthentication?: boolean;
   /**
@@ -94,6 +96,7 @@ export async function startFakeStripe() {
         exp_year: 2031,
         country: 'GB',
         funding: 'debit',
+        wallet: method.wallet ? { type: method.wallet } : null,
       },
     };
   }
@@ -309,7 +312,7 @@ export async function startFakeStripe() {
     /** A card payment method the driver's browser created with Stripe.js. */
     addPaymentMethod(
       last4 = '4242',
-      options: Pick<FakeMethod, 'needsAuthentication' | 'refuses'> = {},
+      options: Pick<FakeMethod, 'needsAuthentication' | 'refuses' | 'wallet'> = {},
     ) {
       const id = fakeId('pm');
       methods.set(id, { id, customer: null, brand: 'visa', last4, ...options });

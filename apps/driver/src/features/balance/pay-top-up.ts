@@ -1,10 +1,10 @@
-import { captureMethodFor } from '@evc/domain';
+import { captureMethodFor, resumedPaymentStep } from '@evc/domain';
 import type { SandboxPaymentIntent } from '@evc/contract';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { initiatePaymentIntent } from '../../lib/api/calls/initiate-payment-intent.ts';
 import { sandboxAuthenticatePaymentIntent } from '../../lib/api/calls/sandbox-authenticate-payment-intent.ts';
 import { sandboxConfirmPaymentIntent } from '../../lib/api/calls/sandbox-confirm-payment-intent.ts';
-import { stripeFor } from '../../lib/stripe.ts';
+import { retrieveIntent, stripeFor } from '../../lib/stripe.ts';
 
 /** Where a top-up stands after a step: paid, waiting for the bank's challenge, or refused. */
 export type TopUpOutcome =
@@ -54,6 +54,8 @@ export async function payTopUp(input: {
   cardId: string;
   /** The brand's Stripe publishable key; null means the server's sandbox takes payments. */
   stripeKey: string | null;
+  /** Keeps the new intent before it is confirmed, so the top-up survives a reload. */
+  keepIntent?: (intent: { intentId: string; clientSecret: string }) => void;
 }): Promise<TopUpOutcome> {
   const intent = await initiatePaymentIntent({
     connector_id: null,
@@ -62,6 +64,7 @@ export async function payTopUp(input: {
     source: input.cardId,
     capture_method: captureMethodFor('topup'),
   });
+  input.keepIntent?.({ intentId: intent.intentid, clientSecret: intent.client_secret });
   if (input.stripeKey)
     return confirmWithStripe(input.stripeKey, intent.client_secret, input.cardId);
   try {
@@ -79,11 +82,15 @@ export async function payTopUp(input: {
 async function confirmWithStripe(
   publishableKey: string,
   clientSecret: string,
-  cardId: string,
+  cardId: string | null,
 ): Promise<TopUpOutcome> {
   const stripe = await stripeFor(publishableKey).catch(() => null);
   if (!stripe) return { kind: 'failed', reason: 'stripeUnavailable', detail: null };
-  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: cardId });
+  // Without a card it carries on with the one the intent was confirmed with (a resumed challenge).
+  const result = await stripe.confirmCardPayment(
+    clientSecret,
+    cardId ? { payment_method: cardId } : undefined,
+  );
   if (result.error) {
     const reason = result.error.type === 'card_error' ? 'useAnotherCard' : 'authentication';
     return { kind: 'failed', reason, detail: result.error.message ?? null };
@@ -103,5 +110,40 @@ export async function answerChallenge(
     return outcomeOf(answered);
   } catch (error) {
     return refusal(error);
+  }
+}
+
+/**
+ * spec 000 §4: carries on with a top-up interrupted mid-way, from its intent's status read back
+ * from its secret: paid is credited; a challenge is shown again; a refusal says so; one never
+ * confirmed is confirmed now. A secret that cannot be read throws INVALID_SECRET (spec 000 §8).
+ */
+export async function resumeTopUp(input: {
+  clientSecret: string;
+  amountMinor: number;
+  cardId: string;
+  stripeKey: string | null;
+}): Promise<TopUpOutcome> {
+  const intent = await retrieveIntent(input.stripeKey, input.clientSecret);
+  switch (resumedPaymentStep(intent)) {
+    case 'paid':
+      return { kind: 'succeeded', amountReceived: input.amountMinor };
+    case 'challenge':
+      return input.stripeKey
+        ? confirmWithStripe(input.stripeKey, input.clientSecret, null)
+        : { kind: 'challenge', intentId: intent.intentId };
+    case 'refused':
+      return { kind: 'failed', reason: 'useAnotherCard', detail: intent.lastError };
+    case 'unconfirmed':
+      if (input.stripeKey)
+        return confirmWithStripe(input.stripeKey, input.clientSecret, input.cardId);
+      try {
+        return outcomeOf(await sandboxConfirmPaymentIntent(intent.intentId, input.cardId));
+      } catch (error) {
+        return refusal(error);
+      }
+    case 'processing':
+    case 'cancelled':
+      return { kind: 'failed', reason: 'authentication', detail: null };
   }
 }

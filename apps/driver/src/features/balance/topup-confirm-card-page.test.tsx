@@ -12,6 +12,7 @@ import { TopUpConfirmCardPage } from './topup-confirm-card-page.tsx';
 import { findAlert } from '../../test/alerts.ts';
 import { signedInAs } from '../../test/signed-in.ts';
 import { savedCard } from './test-support.ts';
+import { forgetPendingTopUp, keepPendingTopUp, pendingTopUp } from './pending-top-up.ts';
 
 const CARD = savedCard('pm_card', '4242', { default: true });
 
@@ -27,6 +28,7 @@ function HeaderBalance() {
 }
 
 const intent = (status: SandboxPaymentIntent['status'], received = 0): SandboxPaymentIntent => ({
+  last_payment_error: null,
   id: 'pi_1',
   amount: 1000,
   amount_capturable: 0,
@@ -61,6 +63,8 @@ const refused = (code: string, message: string): ProviderAnswer => ({
 function paymentsServer(answers: {
   confirm: () => ProviderAnswer;
   authenticate?: () => ProviderAnswer;
+  /** The intent read back from its secret (a top-up resumed after a reload). */
+  retrieve?: () => ProviderAnswer;
 }) {
   let stored = -1250;
   const provider = (answer: ProviderAnswer) => {
@@ -77,6 +81,8 @@ function paymentsServer(answers: {
         return json(200, { data: { intentid: 'pi_1', secret: 's_1', client_secret: 's_1' } });
       case '/sandbox/payment_intents/pi_1/confirm':
         return provider(answers.confirm());
+      case '/sandbox/payment_intents/pi_1':
+        return provider(answers.retrieve?.() ?? refused('INTENT_NOT_FOUND', 'No such intent'));
       case '/sandbox/payment_intents/pi_1/authenticate':
         return provider(answers.authenticate?.() ?? refused('NOT_FOUND', 'No challenge'));
       default:
@@ -111,6 +117,7 @@ const press = async (name: string | RegExp) => {
 const header = () => screen.getByTestId('header-balance').textContent;
 
 beforeEach(async () => {
+  forgetPendingTopUp();
   await signedInAs(testUser);
 });
 
@@ -156,6 +163,27 @@ describe('TopUpConfirmCardPage (spec 000 §4, §8)', () => {
     expect(await screen.findByText('Payment Failed, please use another card')).toBeTruthy();
     expect(header()).toBe('£12.50');
     expect(screen.getByTestId('location').textContent).toMatch(/^\/topup-confirm-card/);
+  });
+
+  it('a top-up left in its challenge by a reload shows the challenge again and credits', async () => {
+    keepPendingTopUp({
+      intentId: 'pi_1',
+      clientSecret: 'pi_1_secret_abc',
+      amountMinor: 1000,
+      cardId: 'pm_card',
+    });
+    const seen = paymentsServer({
+      confirm: challenged,
+      retrieve: challenged,
+      authenticate: succeeded,
+    });
+    renderPage();
+    expect(await screen.findByText('Card confirmation needed')).toBeTruthy();
+    await press('Approve');
+    await findAlert('Top-up complete');
+    expect(callsTo(seen, '/initiatePaymentIntent')).toHaveLength(0);
+    await waitFor(() => expect(header()).toBe('£22.50'));
+    expect(pendingTopUp(1000, 'pm_card')).toBeNull();
   });
 
   it('asks for card confirmation; approving the challenge credits the balance', async () => {

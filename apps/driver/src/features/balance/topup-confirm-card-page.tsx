@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { IonButton, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { allUserBalancesKey } from '../../lib/api/calls/get-user-balance.ts';
 import { useCards } from '../../lib/api/calls/list-cards.ts';
-import { answerChallenge, payTopUp, type TopUpOutcome } from './pay-top-up.ts';
+import { PaymentError } from '../../lib/payment-error.ts';
+import { answerChallenge, payTopUp, resumeTopUp, type TopUpOutcome } from './pay-top-up.ts';
+import { forgetPendingTopUp, keepPendingTopUp, pendingTopUp } from './pending-top-up.ts';
 import { CardLabel } from '../../ui/card-label/card-label.tsx';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge.tsx';
 import { topUpCards } from './top-up-cards.ts';
@@ -61,10 +63,12 @@ export function TopUpConfirmCardPage() {
         setStep({ kind: 'challenge', intentId: outcome.intentId });
         return;
       case 'failed':
+        forgetPendingTopUp();
         setStep({ kind: 'ready' });
         setError(t(FAILURE_KEYS[outcome.reason]));
         return;
       case 'succeeded':
+        forgetPendingTopUp();
         setStep({ kind: 'ready' });
         await queryClient.invalidateQueries({ queryKey: allUserBalancesKey });
         await showAlert({
@@ -82,6 +86,8 @@ export function TopUpConfirmCardPage() {
     try {
       await settle(await work());
     } catch (failure) {
+      // A secret that cannot be read back is not tried again (INVALID_SECRET).
+      if (failure instanceof PaymentError) forgetPendingTopUp();
       setStep({ kind: 'ready' });
       setError(errorMessage(failure));
     } finally {
@@ -91,8 +97,30 @@ export function TopUpConfirmCardPage() {
 
   const confirm = () => {
     if (!card) return;
-    void run(() => payTopUp({ amountMinor, cardId: card.id, stripeKey: brand.paymentProviderKey }));
+    const cardId = card.id;
+    void run(() =>
+      payTopUp({
+        amountMinor,
+        cardId,
+        stripeKey: brand.paymentProviderKey,
+        keepIntent: (intent) => keepPendingTopUp({ ...intent, amountMinor, cardId }),
+      }),
+    );
   };
+
+  // spec 000 §4: a top-up begun before a reload or a lost connection (in its 3-D Secure
+  // challenge, say) carries on from its intent's status, read back from its secret.
+  const resumed = useRef(false);
+  const resumePending = useEffectEvent(() => {
+    const pending = card ? pendingTopUp(amountMinor, card.id) : null;
+    if (resumed.current || !pending) return;
+    resumed.current = true;
+    void run(() => resumeTopUp({ ...pending, stripeKey: brand.paymentProviderKey }));
+  });
+  const cardFound = card !== undefined;
+  useEffect(() => {
+    if (cardFound) resumePending();
+  }, [cardFound]);
 
   const answer = (outcome: 'approve' | 'fail') => {
     if (step.kind !== 'challenge') return;

@@ -28,14 +28,14 @@ function charger(overrides: Partial<ChargerView> = {}): ChargerView {
         name: 'Connector 1',
         type: 'Type 2',
         maxPowerKw: 22,
-        currentStatus: { status: 'Charging', errorCode: null, at: null },
+        currentStatus: { status: 'Charging', errorCode: null, at: null, inTransaction: true },
       },
       {
         connectornumber: 2,
         name: 'Connector 2',
         type: 'CCS',
         maxPowerKw: 50,
-        currentStatus: { status: 'SuspendedEV', errorCode: null, at: null },
+        currentStatus: { status: 'SuspendedEV', errorCode: null, at: null, inTransaction: true },
       },
     ],
     tariff: tariffInput.parse({ standard_rate: 0.45, currency: 'GBP', connection_cost: 100 }),
@@ -113,6 +113,35 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     renderWithRouter(page, '/charger-details/1001');
     expect(await screen.findAllByText('Available')).toHaveLength(2);
     expect(seen.filter((request) => apiPath(request) === '/checkMyTransactionData')).toEqual([]);
+  });
+
+  it('offers Charge on a car plugged in before anyone started (Preparing, no transaction)', async () => {
+    const seen = stubServer(() =>
+      json(200, {
+        data: charger({
+          connectors: charger().connectors.map((connector) => ({
+            ...connector,
+            currentStatus: {
+              ...connector.currentStatus,
+              status: 'Preparing',
+              inTransaction: connector.connectornumber === 2,
+            },
+          })),
+        }),
+      }),
+    );
+    renderWithRouter(page, '/charger-details/1001');
+    const pluggedIn = (await screen.findByText('Plugged in')).closest('li');
+    expect(pluggedIn).toBeTruthy();
+    expect(within(pluggedIn as HTMLElement).getByText('Charge here')).toBeTruthy();
+    // Connector 2 is Preparing for someone's session: In use, nothing to start.
+    const inUse = screen.getByText('In use').closest('li') as HTMLElement;
+    expect(within(inUse).queryByText('Charge here')).toBeNull();
+    // Nobody's transaction runs on connector 1: the server is not asked whose it is.
+    const asked = seen
+      .filter((request) => apiPath(request) === '/checkMyTransactionData')
+      .map((request) => (request.body as { connectorid: number }).connectorid);
+    expect(asked).toEqual([2]);
   });
 
   it('Offline overrides every connector status', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
 import {
+  canStartChargeAt,
   chargeEstimate,
   connectorStatusClass,
   connectorStatusWording,
@@ -154,8 +155,9 @@ function ChargeEstimates({ charger }: { charger: ChargerView }) {
 }
 
 /**
- * One connector, worded for the driver (000 §4): the driver whose session it runs sees its real
- * status (Charging, SuspendedEV…), everyone else In use or Paused.
+ * One connector, worded for the driver (000 §4): the driver whose transaction it runs sees its
+ * real status (Charging, SuspendedEV…) as the server says (checkMyTransactionData), everyone else
+ * In use or Paused; a car plugged in with no transaction is Plugged in, with its Charge button.
  */
 function ConnectorRow({
   charger,
@@ -168,23 +170,21 @@ function ConnectorRow({
 }) {
   const { t } = useTranslation();
   const { flowPath } = useFlowPath();
+  const { status, inTransaction } = connector.currentStatus;
   const owns = useOwnsConnectorSession(
     charger._id,
     connector.connectornumber,
-    connector.currentStatus.status,
-    charger.online,
+    status,
+    charger.online && inTransaction,
   );
   const wording = connectorStatusWording({
-    status: connector.currentStatus.status,
+    status,
     chargerOnline: charger.online,
     ownsTransaction: owns,
+    inTransaction,
     availableNow,
   });
-  const statusClass = connectorStatusClass(
-    connector.currentStatus.status,
-    charger.online,
-    availableNow,
-  );
+  const statusClass = connectorStatusClass(status, charger.online, availableNow, inTransaction);
   return (
     <li key={connector.connectornumber} className="connector">
       <div>
@@ -198,8 +198,8 @@ function ConnectorRow({
         <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>
           {t(`chargers.status.${wording}`)}
         </span>
-        {/* Into the charging flow: a free connector on a live charger. */}
-        {wording === 'Available' && (
+        {/* Into the charging flow: a free connector, or a car plugged in before anyone started. */}
+        {canStartChargeAt(wording) && (
           <IonButton
             size="small"
             routerLink={flowPath(

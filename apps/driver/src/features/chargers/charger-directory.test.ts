@@ -33,7 +33,9 @@ describe('chargerDirectory', () => {
         {
           barcode: '1001',
           online: false,
-          connectors: [{ connectornumber: 2, status: 'Finishing' as const, at: null }],
+          connectors: [
+            { connectornumber: 2, status: 'Finishing' as const, at: null, inTransaction: false },
+          ],
         },
       ],
     ]);

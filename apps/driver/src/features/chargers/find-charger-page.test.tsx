@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import type { ChargerLiveEvent, ListChargersResponse } from '@evc/contract';
+import type { ChargerLiveEvent, ListChargersResponse, TransactionView } from '@evc/contract';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
@@ -50,7 +50,7 @@ interface Answers {
   places?: unknown;
   geocoderStatus?: number;
   /** The driver's latest session (/development/transaction/user/latest). */
-  latest?: unknown;
+  latest?: TransactionView | null;
 }
 
 function eventStream(events: ChargerLiveEvent[]): Response {
@@ -73,6 +73,16 @@ function serve({
 }: Answers = {}): SeenRequest[] {
   return stubServer((request) => {
     if (request.url.endsWith('/transaction/user/latest')) return json(200, { data: latest });
+    // The server says the latest session's connector runs the driver's own transaction.
+    if (request.url.endsWith('/checkMyTransactionData')) {
+      const { connectorid } = request.body as { connectorid: number };
+      const mine = latest && connectorid === latest.connectorid;
+      return json(200, {
+        data: mine
+          ? { transactionId: 1, connectorid, meterStartWh: 0, energyWh: 0, startedAt: null }
+          : null,
+      });
+    }
     if (events && request.url.includes('/events/chargers')) return eventStream(events);
     if (request.url.includes('nominatim')) return json(geocoderStatus, places);
     if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
@@ -139,12 +149,16 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
   });
 
   it("words the connector charging the driver's own session as its owner sees it (000 §4)", async () => {
-    serve({ latest: transactionView({ barcode: '1001', connectorid: 1 }) });
+    const seen = serve({ latest: transactionView({ barcode: '1001', connectorid: 1 }) });
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     const leeds = rows()[0] as HTMLElement;
     expect(await within(leeds).findByText('Charging')).toBeTruthy();
     expect(within(leeds).queryByText('In use')).toBeNull();
+    const asked = seen.filter((request) => request.url.endsWith('/checkMyTransactionData'));
+    expect(asked.map((request) => request.body)).toEqual([
+      { chargerid: transactionView().chargerid, connectorid: 1 },
+    ]);
   });
 
   it('searches by name, ignoring case', async () => {
@@ -221,8 +235,8 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
           barcode: '1001',
           online: true,
           connectors: [
-            { connectornumber: 1, status: 'Available', at: null },
-            { connectornumber: 2, status: 'Faulted', at: null },
+            { connectornumber: 1, status: 'Available', at: null, inTransaction: false },
+            { connectornumber: 2, status: 'Faulted', at: null, inTransaction: false },
           ],
         },
       ],

@@ -3,6 +3,8 @@ import {
   captureMethodFor,
   needsPaymentIntent,
   planChargeIntent,
+  resumedPaymentStep,
+  type PaymentErrorName,
   type PaymentMethod,
   type Wallet,
 } from '@evc/domain';
@@ -11,7 +13,8 @@ import { initiatePaymentIntent } from '../../lib/api/calls/initiate-payment-inte
 import { sandboxAuthenticatePaymentIntent } from '../../lib/api/calls/sandbox-authenticate-payment-intent.ts';
 import { sandboxConfirmPaymentIntent } from '../../lib/api/calls/sandbox-confirm-payment-intent.ts';
 import type { WalletPay, WalletPaymentRequest } from '../../lib/platform/wallet-pay.ts';
-import { stripeFor } from '../../lib/stripe.ts';
+import { PaymentError } from '../../lib/payment-error.ts';
+import { initialisedStripe, retrieveIntent } from '../../lib/stripe.ts';
 import { getUncapturedPaymentIntents } from './api/get-uncaptured-payment-intents.ts';
 
 /** The driver's answer in the simulated 3-D Secure challenge. */
@@ -21,7 +24,13 @@ export type ChallengeAnswer = 'approve' | 'fail';
 export type ChargeAuthorisation =
   | { kind: 'authorised'; intentId: string | null }
   | { kind: 'declined'; message: string }
-  | { kind: 'failed'; message: string | null };
+  | { kind: 'failed'; message: string | null; code?: PaymentErrorName };
+
+/** A failure as the page shows it: the server's words, else the named error's (spec 000 §8). */
+function failure(error: unknown): ChargeAuthorisation {
+  if (error instanceof PaymentError) return { kind: 'failed', message: null, code: error.code };
+  return { kind: 'failed', message: error instanceof ApiError ? error.message : null };
+}
 
 export interface AuthoriseChargeInput {
   method: PaymentMethod;
@@ -34,6 +43,8 @@ export interface AuthoriseChargeInput {
   publishableKey: string | null;
   /** Shows the sandbox's 3-D Secure challenge (message 'Card confirmation needed'). */
   challenge: () => Promise<ChallengeAnswer>;
+  /** Keeps the new intent before it is confirmed, so the payment survives a reload. */
+  keepIntent?: (intent: { intentId: string; clientSecret: string }) => void;
 }
 
 /** Which held intent to reuse: one made for this connector, else any left on the card. */
@@ -46,17 +57,35 @@ export function reusableIntent(
   return enough.find((intent) => intent.connector_id === connectorId) ?? enough[0] ?? null;
 }
 
+/** The sandbox's 3-D Secure challenge for an intent that asks for it, answered by the driver. */
+async function authenticateInSandbox(
+  intentId: string,
+  challenge: AuthoriseChargeInput['challenge'],
+): Promise<ChargeAuthorisation> {
+  return sandboxOutcome(intentId, async () =>
+    sandboxAuthenticatePaymentIntent(intentId, await challenge()),
+  );
+}
+
 async function confirmInSandbox(
   intentId: string,
   cardId: string,
   challenge: AuthoriseChargeInput['challenge'],
 ): Promise<ChargeAuthorisation> {
+  return sandboxOutcome(intentId, async () => {
+    const intent = await sandboxConfirmPaymentIntent(intentId, cardId);
+    return intent.status === 'requires_action'
+      ? sandboxAuthenticatePaymentIntent(intentId, await challenge())
+      : intent;
+  });
+}
+
+async function sandboxOutcome(
+  intentId: string,
+  move: () => Promise<{ status: string }>,
+): Promise<ChargeAuthorisation> {
   try {
-    let intent = await sandboxConfirmPaymentIntent(intentId, cardId);
-    if (intent.status === 'requires_action') {
-      const outcome = await challenge();
-      intent = await sandboxAuthenticatePaymentIntent(intentId, outcome);
-    }
+    const intent = await move();
     return intent.status === 'requires_capture'
       ? { kind: 'authorised', intentId }
       : { kind: 'failed', message: null };
@@ -64,7 +93,7 @@ async function confirmInSandbox(
     // 402: the card itself was refused (declined, insufficient funds).
     if (error instanceof ApiError && error.status === 402)
       return { kind: 'declined', message: error.message };
-    return { kind: 'failed', message: error instanceof ApiError ? error.message : null };
+    return failure(error);
   }
 }
 
@@ -72,12 +101,15 @@ async function confirmWithStripe(
   publishableKey: string,
   clientSecret: string,
   intentId: string,
-  cardId: string,
+  cardId: string | null,
 ): Promise<ChargeAuthorisation> {
-  const stripe = await stripeFor(publishableKey);
-  if (!stripe) return { kind: 'failed', message: null };
-  // Stripe.js runs any 3-D Secure step itself before it answers.
-  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: cardId });
+  const stripe = await initialisedStripe(publishableKey);
+  // Stripe.js runs any 3-D Secure step itself before it answers; without a card it carries on
+  // with the one the intent was confirmed with (a resumed challenge).
+  const result = await stripe.confirmCardPayment(
+    clientSecret,
+    cardId ? { payment_method: cardId } : undefined,
+  );
   if (result.error) {
     return result.error.type === 'card_error'
       ? { kind: 'declined', message: result.error.message ?? '' }
@@ -95,7 +127,7 @@ async function confirmWithStripe(
  */
 export async function authoriseCharge(input: AuthoriseChargeInput): Promise<ChargeAuthorisation> {
   if (!needsPaymentIntent(input.method)) return { kind: 'authorised', intentId: null };
-  if (!input.cardId) return { kind: 'failed', message: null };
+  if (!input.cardId) return failure(new PaymentError('NO_CARD'));
   const connectorId = `${input.chargerId}:${input.connectorNumber}`;
   try {
     const held = input.method === 'PAYG' ? await getUncapturedPaymentIntents(input.cardId) : [];
@@ -116,6 +148,7 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
           source: input.cardId,
           capture_method: plan.captureMethod,
         });
+        input.keepIntent?.({ intentId: intent.intentid, clientSecret: intent.client_secret });
         return input.publishableKey
           ? await confirmWithStripe(
               input.publishableKey,
@@ -127,7 +160,55 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
       }
     }
   } catch (error) {
-    return { kind: 'failed', message: error instanceof ApiError ? error.message : null };
+    return failure(error);
+  }
+}
+
+/**
+ * spec 000 §4: carries on with a charge's payment interrupted mid-way (a 3-D Secure challenge
+ * left by a reload, a restart, a lost connection), from its intent's status read back from its
+ * secret: held carries on; a challenge is shown again; a refusal says why; one never confirmed is
+ * confirmed now. INVALID_SECRET when the secret cannot be read.
+ */
+export async function resumeCharge(input: {
+  intentId: string;
+  clientSecret: string;
+  cardId: string | null;
+  publishableKey: string | null;
+  challenge: () => Promise<ChallengeAnswer>;
+}): Promise<ChargeAuthorisation> {
+  try {
+    const intent = await retrieveIntent(input.publishableKey, input.clientSecret);
+    switch (resumedPaymentStep(intent)) {
+      case 'paid':
+        return { kind: 'authorised', intentId: intent.intentId };
+      case 'refused':
+        return { kind: 'declined', message: intent.lastError ?? '' };
+      case 'challenge':
+        if (input.publishableKey)
+          return await confirmWithStripe(
+            input.publishableKey,
+            input.clientSecret,
+            intent.intentId,
+            null,
+          );
+        return await authenticateInSandbox(intent.intentId, input.challenge);
+      case 'unconfirmed':
+        if (!input.cardId) return failure(new PaymentError('NO_CARD'));
+        return input.publishableKey
+          ? await confirmWithStripe(
+              input.publishableKey,
+              input.clientSecret,
+              intent.intentId,
+              input.cardId,
+            )
+          : await confirmInSandbox(intent.intentId, input.cardId, input.challenge);
+      case 'processing':
+      case 'cancelled':
+        return { kind: 'failed', message: null };
+    }
+  } catch (error) {
+    return failure(error);
   }
 }
 

@@ -7,6 +7,11 @@ import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { transactionView } from '../../test/transaction-view.ts';
 import type { SeenRequest } from '../../test/stub-server.ts';
+import {
+  forgetPendingChargePayment,
+  keepPendingChargePayment,
+  pendingChargePayment,
+} from '../../lib/charging-session/pending-charge-payment.ts';
 import { ChargingConfirmPaymentPage } from './charging-confirm-payment-page.tsx';
 import {
   callsTo,
@@ -21,6 +26,7 @@ import {
 } from './test-support.ts';
 
 const intent = (status: SandboxPaymentIntent['status']): SandboxPaymentIntent => ({
+  last_payment_error: null,
   id: 'pi_new',
   amount: 3000,
   amount_capturable: status === 'requires_capture' ? 3000 : 0,
@@ -192,5 +198,70 @@ describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
       source: 'CREDIT',
       intent_id: null,
     });
+  });
+});
+
+describe('a payment interrupted mid-way carries on from its secret (spec 000 §4, §8)', () => {
+  const kept = {
+    barcode: '1001',
+    connector: 1,
+    intentId: 'pi_new',
+    clientSecret: 'pi_new_secret_abc',
+    method: 'PAYG' as const,
+    cardId: 'pm_visa',
+  };
+
+  beforeEach(() => forgetPendingChargePayment());
+
+  it('shows the 3-D Secure challenge again after a reload, then starts the charge', async () => {
+    keepPendingChargePayment(kept);
+    const seen = api({
+      '/sandbox/payment_intents/pi_new': () => ok(intent('requires_action')),
+      '/sandbox/payment_intents/pi_new/authenticate': () => ok(intent('requires_capture')),
+    });
+    renderPage();
+    await pressAlertButton(await findAlert('Card confirmation needed'), 'Confirm payment');
+    expect(await screen.findByText('Plug in')).toBeTruthy();
+    const read = callsTo(seen, '/sandbox/payment_intents/pi_new')[0];
+    expect(new URL(read?.url ?? '').searchParams.get('client_secret')).toBe('pi_new_secret_abc');
+    expect(callsTo(seen, '/initiatePaymentIntent')).toHaveLength(0);
+    expect(callsTo(seen, '/remoteStartTransaction')[0]?.body).toMatchObject({
+      intent_id: 'pi_new',
+    });
+    expect(pendingChargePayment(kept, 'PAYG', 'pm_visa')).toBeNull();
+  });
+
+  it('says why when the bank refused it meanwhile, and does not start', async () => {
+    keepPendingChargePayment(kept);
+    const seen = api({
+      '/sandbox/payment_intents/pi_new': () =>
+        ok({
+          ...intent('requires_payment_method'),
+          last_payment_error: { message: 'Your card was declined.' },
+        }),
+    });
+    renderPage();
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect(screen.getByText('Payment Failed, please use another card')).toBeTruthy();
+    expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
+  });
+
+  it('says INVALID_SECRET’s words when the kept secret cannot be read', async () => {
+    keepPendingChargePayment({ ...kept, clientSecret: 'garbled' });
+    const seen = api();
+    renderPage();
+    expect(
+      await screen.findByText(
+        'We could not read this payment back. Please start the payment again.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
+  });
+
+  it('says NO_CARD’s words when a card payment has no card', async () => {
+    api();
+    renderPage('barcode=1001&connector=1&source=PAYG');
+    await confirm();
+    expect(await screen.findByText('No card selected. Choose a card to pay with.')).toBeTruthy();
   });
 });

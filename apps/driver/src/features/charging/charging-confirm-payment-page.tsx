@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ChargerView } from '@evc/contract';
-import { formatMoney, isWallet, needsPaymentIntent, type PaymentMethod } from '@evc/domain';
+import {
+  formatMoney,
+  isWallet,
+  needsPaymentIntent,
+  walletFailureError,
+  type PaymentMethod,
+} from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
@@ -18,6 +24,7 @@ import { remoteStartTransaction } from './api/remote-start-transaction.ts';
 import {
   authoriseCharge,
   authoriseWalletCharge,
+  resumeCharge,
   type ChallengeAnswer,
   type ChargeAuthorisation,
 } from './authorise-charge.ts';
@@ -28,6 +35,11 @@ import {
   sessionPath,
   type ChargePoint,
 } from '../../lib/charging-session/charging-flow.ts';
+import {
+  forgetPendingChargePayment,
+  keepPendingChargePayment,
+  pendingChargePayment,
+} from '../../lib/charging-session/pending-charge-payment.ts';
 import { guestConfirmedPath } from './guest-confirmed-path.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -93,24 +105,26 @@ function ConfirmCharge({
   const locale = useFormatLocale();
   const card = cards.data?.find((saved) => saved.id === cardId) ?? null;
   const holds = needsPaymentIntent(method);
-
-  if (preauth.isPending || (cardId && cards.isPending)) {
-    return <IonSpinner name="crescent" color="primary" />;
-  }
-  if (preauth.error) return <FormError message={errorMessage(preauth.error)} />;
-  if (cardId && !card) return <FormError message={t('charging.confirm.noCard')} />;
-  const amountMinor = preauth.data.amount;
-  const hold = formatMoney(amountMinor, { code: preauth.data.currency }, locale);
+  const ready = !preauth.isPending && !(cardId && cards.isPending);
 
   const start = async (authorisation: ChargeAuthorisation) => {
     if (authorisation.kind === 'declined') {
+      forgetPendingChargePayment();
       setProblem({ kind: 'declined', detail: authorisation.message });
       return;
     }
     if (authorisation.kind === 'failed') {
-      setProblem({ kind: 'failed', detail: authorisation.message });
+      forgetPendingChargePayment();
+      setProblem({
+        kind: 'failed',
+        detail:
+          authorisation.message ??
+          (authorisation.code ? t(`paymentErrors.${authorisation.code}`) : null),
+      });
       return;
     }
+    // The hold is placed: the charge goes on from here, not from the kept payment.
+    forgetPendingChargePayment();
     if (guest) {
       // Issue 15: the guest's hold is placed; the confirmed page shows it and starts the charge.
       navigate(
@@ -139,6 +153,36 @@ function ConfirmCharge({
     }
   };
 
+  // spec 000 §4: a payment this page began before a reload, a restart or a lost connection
+  // (in its 3-D Secure challenge, say) carries on from its intent's status, read from its secret.
+  const resumed = useRef(false);
+  const resumePending = useEffectEvent(() => {
+    const pending = pendingChargePayment(point, method, cardId);
+    if (resumed.current || !pending) return;
+    resumed.current = true;
+    void (async () => {
+      setBusy(true);
+      try {
+        await start(
+          await resumeCharge({ ...pending, publishableKey: brand.paymentProviderKey, challenge }),
+        );
+      } finally {
+        setBusy(false);
+      }
+    })();
+  });
+  useEffect(() => {
+    if (ready) resumePending();
+  }, [ready]);
+
+  if (preauth.isPending || (cardId && cards.isPending)) {
+    return <IonSpinner name="crescent" color="primary" />;
+  }
+  if (preauth.error) return <FormError message={errorMessage(preauth.error)} />;
+  if (cardId && !card) return <FormError message={t('charging.confirm.noCard')} />;
+  const amountMinor = preauth.data.amount;
+  const hold = formatMoney(amountMinor, { code: preauth.data.currency }, locale);
+
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
@@ -161,10 +205,7 @@ function ConfirmCharge({
         // spec 000 §8: 'Google Pay Failed.', 'Apple Pay Failed' when the wallet gives no reason.
         await start(
           authorisation.kind === 'failed'
-            ? {
-                kind: 'failed',
-                message: authorisation.message ?? t(`charging.confirm.walletFailed.${method}`),
-              }
+            ? { ...authorisation, code: authorisation.code ?? walletFailureError(method) }
             : authorisation,
         );
         return;
@@ -178,6 +219,7 @@ function ConfirmCharge({
           amountMinor,
           publishableKey: brand.paymentProviderKey,
           challenge,
+          keepIntent: (intent) => keepPendingChargePayment({ ...point, ...intent, method, cardId }),
         }),
       );
     } finally {

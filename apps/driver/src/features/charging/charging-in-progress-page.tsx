@@ -13,6 +13,7 @@ import { TransactionSummary } from '../../ui/transaction-summary/transaction-sum
 import { readSessionId, sessionPath } from '../../lib/charging-session/charging-flow.ts';
 import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
 import { useChargerCapabilities } from '../../lib/api/calls/get-charger-capabilities.ts';
+import { useClearDefaultProfile } from './api/clear-default-profile.ts';
 import { useSessionControl, type SessionControl } from './use-session-control.ts';
 import { useNow } from './use-now.ts';
 import './charging.css';
@@ -29,6 +30,40 @@ function withLiveDuration(session: TransactionView, now: Date): TransactionView 
     now,
   });
   return { ...session, duration: Math.max(session.duration, duration) };
+}
+
+/**
+ * A session the charger holds back (SuspendedEVSE, not the driver's pause): its default charging
+ * profile, a schedule say. Where the charger does smart charging the driver may lift it
+ * (cleardefault) and charge now; the live session shows Charging once the charger does.
+ */
+function HeldByCharger({ sessionId, canLift }: { sessionId: string; canLift: boolean }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const lift = useClearDefaultProfile();
+  return (
+    <div className="charging-held" data-testid="held-by-charger">
+      <p className="form-note" role="status">
+        {t(
+          lift.isSuccess
+            ? 'charging.progress.chargeNowSent'
+            : canLift
+              ? 'charging.progress.heldByCharger'
+              : 'charging.progress.heldNoSmartCharging',
+        )}
+      </p>
+      {canLift && !lift.isSuccess && (
+        <DebounceButton
+          expand="block"
+          disabled={lift.isPending}
+          onDebouncedClick={() => lift.mutate(sessionId)}
+        >
+          {t('charging.progress.chargeNow')}
+        </DebounceButton>
+      )}
+      <FormError message={lift.error ? errorMessage(lift.error) : null} />
+    </div>
+  );
 }
 
 function Controls({ session }: { session: TransactionView }) {
@@ -48,11 +83,15 @@ function Controls({ session }: { session: TransactionView }) {
   // is not known (the charger could not be asked), the button stays and the charger answers.
   const capabilities = useChargerCapabilities(session.chargerid);
   const canPause = capabilities.data?.smartCharging !== false;
+  // Paused without the driver: the charger's default profile holds it; Resume would not help.
+  const heldByCharger = paused && !session.pausedByDriver;
   return (
     <div className="charging-controls">
       {control.error && <FormError message={errorMessage(control.error)} />}
       {/* Keyed apart: the resume button must not inherit the pause button's debounce period. */}
-      {!paused && !canPause ? (
+      {heldByCharger ? (
+        <HeldByCharger sessionId={session._id} canLift={canPause} />
+      ) : !paused && !canPause ? (
         <p className="form-note" data-testid="pause-unsupported">
           {t('charging.progress.pauseUnsupported')}
         </p>

@@ -10,6 +10,7 @@ import {
   isCreditUsable,
   isFuelCardUsable,
   isTariffFree,
+  isWallet,
   isWalletAvailable,
 } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -79,7 +80,10 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   const creditUsable = isCreditUsable({ tariffFree, availableBalanceMinor: available });
   // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
   const holdsNothing = preauth.data?.amount === 0;
-  const payg = holdsNothing ? [] : cards.data.filter((card) => card.source === 'PAYG');
+  // A card a wallet gave is saved as a card: it pays as one (PAYG), off the wallet's sheet.
+  const payg = holdsNothing
+    ? []
+    : cards.data.filter((card) => card.source === 'PAYG' || isWallet(card.source));
   // spec 000 §5: a fuel card is offered only where the tariff allows it; issue 15: guests pay by
   // card or wallet only, never by credit or fuel card.
   const fuelCards =
@@ -87,17 +91,20 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
       ? cards.data.filter((card) => card.source === 'FUELCARD')
       : [];
   const offeredWallets = holdsNothing ? [] : (wallets.data ?? []);
-  const cardChoice = (card: Card) => (
-    <li key={card.id}>
-      <Link
-        className="choice payment-choice"
-        to={flowPath(confirmPaymentPath(point, card.source, card.id))}
-        data-method={card.source}
-      >
-        <CardLabel card={card} showDefault />
-      </Link>
-    </li>
-  );
+  const cardChoice = (card: Card) => {
+    const method = card.source === 'FUELCARD' ? 'FUELCARD' : 'PAYG';
+    return (
+      <li key={card.id}>
+        <Link
+          className="choice payment-choice"
+          to={flowPath(confirmPaymentPath(point, method, card.id))}
+          data-method={method}
+        >
+          <CardLabel card={card} showDefault />
+        </Link>
+      </li>
+    );
+  };
   // A guest's new card pays straight away: the add-card page goes on to confirm with it.
   const next = encodeURIComponent(
     asGuest

@@ -88,7 +88,14 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     const seen = fakeApi({
       '/getTransactionByID': () => ok(transactionView()),
       '/development/charger/pause/s1': () =>
-        ok(transactionView({ state: 'paused', connectorStatus: 'SuspendedEVSE', powerW: 0 })),
+        ok(
+          transactionView({
+            state: 'paused',
+            pausedByDriver: true,
+            connectorStatus: 'SuspendedEVSE',
+            powerW: 0,
+          }),
+        ),
       '/development/charger/unpause/s1': () => ok(transactionView()),
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
@@ -127,6 +134,48 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect(screen.getByText('Stop charging')).toBeTruthy();
   });
 
+  it('offers Charge now (cleardefault) for a charge the charger holds, not Resume', async () => {
+    const held = transactionView({
+      state: 'paused',
+      pausedByDriver: false,
+      connectorStatus: 'SuspendedEVSE',
+    });
+    const seen = fakeApi({
+      '/getTransactionByID': () => ok(held),
+      '/development/charger/profile/cleardefault': () => ok(true),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect(
+      await screen.findByText(/holding this charge back, following its charging schedule/),
+    ).toBeTruthy();
+    expect(screen.queryByText('Resume')).toBeNull();
+    await userEvent.click(screen.getByText('Charge now'));
+    expect(await screen.findByText(/We asked the charger to charge now/)).toBeTruthy();
+    expect(callsTo(seen, '/development/charger/profile/cleardefault')[0]?.body).toEqual({
+      transactionid: 's1',
+    });
+  });
+
+  it('only says the charger holds the charge where it cannot do smart charging', async () => {
+    fakeApi({
+      '/getTransactionByID': () =>
+        ok(transactionView({ state: 'paused', connectorStatus: 'SuspendedEVSE' })),
+      '/development/charger/capabilities/c1': () =>
+        ok({
+          connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7 }],
+          remoteStart: true,
+          remoteStop: true,
+          unlock: true,
+          smartCharging: false,
+          rfid: true,
+          featureProfiles: ['Core'],
+        }),
+    });
+    renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
+    expect(await screen.findByText(/It will carry on when the charger allows/)).toBeTruthy();
+    expect(screen.queryByText('Charge now')).toBeNull();
+  });
+
   it('tells paused by the vehicle apart and resumes a paused charge', async () => {
     const first = fakeApi({
       '/getTransactionByID': () =>
@@ -139,7 +188,7 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     view.unmount();
 
     const seen = fakeApi({
-      '/getTransactionByID': () => ok(transactionView({ state: 'paused' })),
+      '/getTransactionByID': () => ok(transactionView({ state: 'paused', pausedByDriver: true })),
       '/development/charger/unpause/s1': () => ok(transactionView()),
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');

@@ -82,6 +82,7 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     await enterCard(container, '1234 5678 9012 3456');
     await submitForm(container);
     expect(await screen.findByText('Error: This test card number is not recognised.')).toBeTruthy();
+    expect(screen.getByText('Card Not Added')).toBeTruthy();
     expect(callsTo(seen, '/addToStripeSources')).toHaveLength(0);
   });
 
@@ -94,6 +95,7 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     await enterCard(container, '4242424242424242');
     await submitForm(container);
     expect(await screen.findByText('Error Adding Card. Please try again')).toBeTruthy();
+    expect(screen.getByText('Card Not Added')).toBeTruthy();
   });
 
   it('refuses a malformed expiry and CVC before calling the provider', async () => {

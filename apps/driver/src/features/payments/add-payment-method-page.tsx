@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAlert } from '../../lib/alerts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
-import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
+import { PageView } from '../../ui/page-view/page-view.tsx';
+import { CardNotAdded } from './card-not-added.tsx';
 import { useAddCard } from './api/add-to-stripe-sources.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
@@ -97,7 +98,7 @@ export function AddPaymentMethodPage() {
       title={t(guest ? 'payments.add.guestTitle' : 'payments.add.title')}
       subtitle={t(guest ? 'payments.add.guestSubtitle' : 'payments.add.subtitle')}
     >
-      <FormError message={error} />
+      <CardNotAdded message={error} />
       {brand.paymentProviderKey ? (
         <StripeCardForm publishableKey={brand.paymentProviderKey} {...formProps} />
       ) : (

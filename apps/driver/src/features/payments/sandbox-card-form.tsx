@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
-import { FormError } from '../../ui/page-view/page-view.tsx';
+import { CardNotAdded } from './card-not-added.tsx';
 import { sandboxCreatePaymentMethod } from './api/sandbox-create-payment-method.ts';
 
 /** The sandbox provider's test cards (Stripe's own numbers) and what each does. */
@@ -126,7 +126,7 @@ export function SandboxCardForm({
         {input('cvc', 'cc-csc', '123')}
       </div>
       {children}
-      <FormError message={formState.errors.root?.server?.message} />
+      <CardNotAdded message={formState.errors.root?.server?.message} />
       <IonButton
         className="primary-action"
         expand="block"

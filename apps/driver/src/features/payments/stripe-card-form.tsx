@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useTranslation } from 'react-i18next';
 import { stripeFor } from '../../lib/stripe.ts';
-import { FormError } from '../../ui/page-view/page-view.tsx';
+import { CardNotAdded } from './card-not-added.tsx';
 
 export interface StripeCardFormProps {
   publishableKey: string;
@@ -55,7 +55,7 @@ function StripeCardFields({
         <CardElement options={{ hidePostalCode: false }} />
       </div>
       {children}
-      <FormError message={error} />
+      <CardNotAdded message={error} />
       <IonButton
         className="primary-action"
         expand="block"

@@ -42,6 +42,7 @@ export function latestCharge(kWh: number): TransactionView {
     connectorid: 1,
     state: 'finished',
     connectorStatus: 'Available',
+    pausedByDriver: false,
     endReason: null,
     source: 'CREDIT',
     intent_id: null,

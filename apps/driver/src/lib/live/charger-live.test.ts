@@ -20,7 +20,7 @@ function eventStream(chunks: string[]): Response {
 const event: ChargerLiveEvent = {
   barcode: '7301',
   online: true,
-  connectors: [{ connectornumber: 1, status: 'Charging', at: null }],
+  connectors: [{ connectornumber: 1, status: 'Charging', at: null, inTransaction: true }],
 };
 
 beforeEach(async () => {

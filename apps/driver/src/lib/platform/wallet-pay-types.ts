@@ -1,4 +1,4 @@
-import type { AppPlatform, Wallet, WebWallets } from '@evc/domain';
+import type { AppPlatform, PaymentErrorName, Wallet, WebWallets } from '@evc/domain';
 import { ApiError } from '../api/api-error.ts';
 
 export type { Wallet } from '@evc/domain';
@@ -33,7 +33,7 @@ export type CreateWalletIntent = () => Promise<WalletIntent>;
 export type WalletOutcome =
   | { kind: 'paid'; intentId: string }
   | { kind: 'declined'; message: string }
-  | { kind: 'failed'; message: string | null }
+  | { kind: 'failed'; message: string | null; code?: PaymentErrorName }
   | { kind: 'cancelled' };
 
 export interface WalletPay {

@@ -1,3 +1,4 @@
+import { Capacitor } from '@capacitor/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import { fakeStripeJs, resetFakeStripeJs } from '../../test/fake-stripe-js.ts';
@@ -24,6 +25,26 @@ describe('webWalletPay (spec 000 §4–§5: wallets through the Payment Request 
     expect(state.requests).toEqual([
       { country: 'GB', currency: 'gbp', total: { label: 'EV Charge', amount: 3000 } },
     ]);
+  });
+
+  it('is a browser’s check only: INVALID_METHOD_CALL on a phone’s native platform (000 §8)', async () => {
+    const native = vi.spyOn(Capacitor, 'getPlatform').mockReturnValue('android');
+    await expect(wallets.availability(request)).rejects.toMatchObject({
+      name: 'PaymentError',
+      code: 'INVALID_METHOD_CALL',
+      message: 'INVALID_METHOD_CALL',
+    });
+    native.mockRestore();
+  });
+
+  it('fails NOT_INITIALISED when there is no payment provider to pay with (000 §8)', async () => {
+    await expect(
+      webWalletPay(null).pay('GOOGLEPAY', request, () => Promise.resolve(intent)),
+    ).resolves.toEqual({
+      kind: 'failed',
+      message: null,
+      code: 'NOT_INITIALISED',
+    });
   });
 
   it('makes the intent once the sheet has a payment method, confirms it with that, and answers the sheet', async () => {

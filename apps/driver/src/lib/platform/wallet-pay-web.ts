@@ -1,6 +1,6 @@
 import type { PaymentRequest, Stripe, StripeError } from '@stripe/stripe-js';
 import type { WebWallets } from '@evc/domain';
-import { stripeFor } from '../stripe.ts';
+import { requireWebPlatform, stripeFor } from '../stripe.ts';
 import {
   failureMessage,
   type CreateWalletIntent,
@@ -71,6 +71,8 @@ export function webWalletPay(publishableKey: string | null): WalletPay {
   return {
     platform: 'web',
     async availability(request) {
+      // The Payment Request API is the browser's: INVALID_METHOD_CALL anywhere else (000 §8).
+      requireWebPlatform();
       if (!publishableKey) return NO_WALLETS;
       const stripe = await stripeFor(publishableKey);
       if (!stripe) return NO_WALLETS;
@@ -79,7 +81,8 @@ export function webWalletPay(publishableKey: string | null): WalletPay {
     },
     async pay(_wallet, request, createIntent) {
       const stripe = publishableKey ? await stripeFor(publishableKey) : null;
-      if (!stripe) return { kind: 'failed', message: null };
+      // spec 000 §8: NOT_INITIALISED, the payment provider could not be set up here.
+      if (!stripe) return { kind: 'failed', message: null, code: 'NOT_INITIALISED' };
       const sheet = paymentRequest(stripe, request);
       return new Promise((resolve) => {
         sheet.on('paymentmethod', (event) => {

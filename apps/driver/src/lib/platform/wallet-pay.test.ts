@@ -19,6 +19,7 @@ describe('walletPay (spec 000 §4, §5)', () => {
     await expect(wallets.pay('GOOGLEPAY', request, createIntent)).resolves.toEqual({
       kind: 'failed',
       message: null,
+      code: 'NOT_INITIALISED',
     });
     expect(createIntent).not.toHaveBeenCalled();
   });

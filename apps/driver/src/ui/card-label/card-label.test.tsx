@@ -30,6 +30,14 @@ describe('CardLabel', () => {
     expect(screen.getByText('Expires 04/2030 · Fuel card')).toBeTruthy();
   });
 
+  it.each([
+    ['APPLEPAY', 'Apple Pay'],
+    ['GOOGLEPAY', 'Google Pay'],
+  ] as const)('says a card saved from %s is the wallet’s', (source, wallet) => {
+    render(<CardLabel card={testCard({ source })} />);
+    expect(screen.getByText(`Expires 04/2030 · ${wallet}`)).toBeTruthy();
+  });
+
   it('speaks the driver’s language', async () => {
     await act(() => i18n.changeLanguage('cy'));
     render(<CardLabel card={testCard({ brand: 'unknown' })} showDefault />);

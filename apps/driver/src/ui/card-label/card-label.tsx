@@ -2,7 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { cardOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@evc/contract';
-import { cardBrandName } from '@evc/domain';
+import { cardBrandName, isWallet } from '@evc/domain';
 import './card-label.css';
 
 /** The card network's name, or "Card" in the driver's language when the provider could not tell. */
@@ -21,6 +21,8 @@ export function CardLabel({ card, showDefault = false }: { card: Card; showDefau
   const notes = [
     t('cardLabel.expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year }),
     ...(card.source === 'FUELCARD' ? [t('cardLabel.fuelCard')] : []),
+    // A card a wallet gave says which wallet.
+    ...(isWallet(card.source) ? [t(`cardLabel.wallet.${card.source}`)] : []),
     ...(showDefault && card.default ? [t('cardLabel.default')] : []),
   ];
   return (

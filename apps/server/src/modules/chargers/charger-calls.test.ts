@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ChargerInput } from '@evc/contract';
+import type { ChargerInput, ChargerView } from '@evc/contract';
 import { users } from '../../platform/db/schema.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { provisionCharger, testCharger } from '../../test/test-chargers.ts';
@@ -82,6 +82,36 @@ describe('driver calls about a charger', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('connectorid');
     expect((await ask({ chargerid: 'nope', connectorid: 1 })).status).toBe(404);
+  });
+
+  test('a driver’s look-up says which connectors run a transaction, never whose', async () => {
+    const charger = await provisionCharger(
+      t,
+      operatorToken,
+      testCharger('CP-CALLS-3505', '3505', {
+        connectors: [
+          { connectornumber: 1, type: 'Type 2', maxPowerKw: 22 },
+          { connectornumber: 2, type: 'Type 2', maxPowerKw: 22 },
+        ],
+      }),
+    );
+    await t.services.transactions.start({
+      chargerId: charger._id,
+      connectorNumber: 2,
+      idTag: 'SOMEONE-ELSE',
+      userId: null,
+      meterStartWh: 0,
+      startedAt: new Date('2026-01-01T09:00:00Z'),
+    });
+    const found = await t.call('getChargerByBarcode', {
+      token: driverToken,
+      body: { barcode: '3505' },
+    });
+    const connectors = (found.body.data as ChargerView).connectors;
+    expect(connectors.map((c) => [c.connectornumber, c.currentStatus.inTransaction])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
   });
 
   test('unauthorised tags at a charger, newest first, and a bad barcode named', async () => {

@@ -10,6 +10,7 @@ import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { registerChargerCallRoutes } from './charger-calls-routes.ts';
 import { createChargerCallsService } from './charger-calls-service.ts';
+import { connectorsInTransactionOf } from './connectors-in-transaction.ts';
 import { createChargerReports } from './charger-reports.ts';
 import { registerChargerLiveEvents } from './live-events.ts';
 import { createChargerRepository } from './repository.ts';
@@ -40,8 +41,10 @@ export interface ChargersModuleDeps {
  */
 export function createChargersModule(deps: ChargersModuleDeps) {
   const chargers = createChargerRepository(deps.db);
+  const connectorsInTransaction = connectorsInTransactionOf(deps.transactions);
   const service = createChargerService({
     chargers,
+    connectorsInTransaction,
     users: deps.users,
     passwords: deps.passwords,
     memberTariff: deps.memberTariff,
@@ -82,6 +85,7 @@ export function createChargersModule(deps: ChargersModuleDeps) {
       registerChargerLiveEvents(app, {
         bus: deps.bus,
         chargers,
+        connectorsInTransaction,
         authenticate: deps.authenticate,
         keepAliveMs: deps.keepAliveMs,
       });

@@ -5,10 +5,14 @@ import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX, bearerToken, type Authenticate } from '../../platform/http/call-registrar.ts';
 import { openEventStream } from '../../platform/http/event-stream.ts';
+import type { ConnectorsInTransaction } from './connectors-in-transaction.ts';
 import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
 import type { ChargerRepository, ChargerWithConnectors } from './repository.ts';
 
-export function liveEventOf({ charger, connectors }: ChargerWithConnectors): ChargerLiveEvent {
+export function liveEventOf(
+  { charger, connectors }: ChargerWithConnectors,
+  inTransaction: ReadonlySet<number>,
+): ChargerLiveEvent {
   return chargerLiveEvent.parse({
     barcode: charger.barcode,
     online: charger.online,
@@ -18,6 +22,7 @@ export function liveEventOf({ charger, connectors }: ChargerWithConnectors): Cha
         connectornumber: connector.connectorNumber,
         status: toConnectorStatus(connector.status),
         at: connector.statusAt?.toISOString() ?? null,
+        inTransaction: inTransaction.has(connector.connectorNumber),
       })),
   });
 }
@@ -38,6 +43,7 @@ export function registerChargerLiveEvents(
   deps: {
     bus: Bus;
     chargers: ChargerRepository;
+    connectorsInTransaction: ConnectorsInTransaction;
     authenticate: Authenticate;
     keepAliveMs?: number;
   },
@@ -49,22 +55,22 @@ export function registerChargerLiveEvents(
     const wanted = new Set(barcodesOf(request.query));
 
     const stream = openEventStream(reply, deps.keepAliveMs);
-    const send = (event: ChargerLiveEvent) => {
-      if (wanted.size > 0 && !wanted.has(event.barcode)) return;
-      stream.send('charger', event);
+    const send = async (found: ChargerWithConnectors) => {
+      if (wanted.size > 0 && !wanted.has(found.charger.barcode)) return;
+      stream.send('charger', liveEventOf(found, await deps.connectorsInTransaction(found)));
     };
 
     const unsubscribe = deps.bus.subscribe(CHARGER_LIVE_SUBJECT, (event) => {
       void deps.chargers
         .findById((event as ChargerChanged).chargerId)
-        .then((found) => found && send(liveEventOf(found)))
+        .then((found) => found && send(found))
         .catch((error: unknown) => request.log.warn({ error }, 'live charger event lost'));
     });
     stream.onClose(unsubscribe);
 
     for (const barcode of wanted) {
       const found = await deps.chargers.findByBarcode(barcode);
-      if (found) send(liveEventOf(found));
+      if (found) await send(found);
     }
   });
 }

@@ -1,3 +1,4 @@
+import { type ConnectorsInTransaction, noneInTransaction } from './connectors-in-transaction.ts';
 import {
   chargerInput,
   chargerPatch,
@@ -60,6 +61,8 @@ export interface ChargerServiceDeps {
   passwords: PasswordHasher;
   /** The driver's own tariff at a charger through a group they joined, or null. */
   memberTariff?: (userId: string, chargerId: string) => Promise<TariffData | null>;
+  /** Which connectors run a transaction: a driver's look-up words them with it. */
+  connectorsInTransaction?: ConnectorsInTransaction;
   /** How the charger list of each node hears of changes made on the others. */
   list?: Pick<ChargerListDeps, 'bus' | 'maxAgeMs' | 'log'>;
 }
@@ -122,7 +125,10 @@ export async function groupTariffOf(
 }
 
 /** spec 000 §3: the charger as the app reads it. */
-export function chargerView({ charger, connectors }: ChargerWithConnectors): ChargerView {
+export function chargerView(
+  { charger, connectors }: ChargerWithConnectors,
+  inTransaction: ReadonlySet<number> = noneInTransaction,
+): ChargerView {
   return {
     _id: charger.id,
     chargePointId: charger.chargePointId,
@@ -151,6 +157,7 @@ export function chargerView({ charger, connectors }: ChargerWithConnectors): Cha
         status: toConnectorStatus(connector.status),
         errorCode: connector.errorCode,
         at: connector.statusAt?.toISOString() ?? null,
+        inTransaction: inTransaction.has(connector.connectorNumber),
       },
     })),
     tariff: tariffInput.parse(charger.tariff) satisfies TariffData,
@@ -201,7 +208,7 @@ export function createChargerService(deps: ChargerServiceDeps) {
 
     async list(auth: AuthContext): Promise<ChargerView[]> {
       await requireOperator(auth);
-      return (await deps.chargers.list()).map(chargerView);
+      return (await deps.chargers.list()).map((found) => chargerView(found));
     },
 
     async get(auth: AuthContext, id: string): Promise<ChargerView> {
@@ -280,7 +287,10 @@ export function createChargerService(deps: ChargerServiceDeps) {
       // A home charger is private (spec 001 §6): only its owner finds it.
       if (!found || (found.charger.home && found.charger.ownerId !== viewer.userId))
         throw notFound();
-      const view = chargerView(found);
+      const view = chargerView(
+        found,
+        (await deps.connectorsInTransaction?.(found)) ?? noneInTransaction,
+      );
       const own = await groupTariffOf(deps.memberTariff, viewer, view._id);
       return own ? { ...view, tariff: own } : view;
     },

@@ -1,5 +1,5 @@
 import type { PAYMENT_INTENT_STATUSES } from '@evc/contract';
-import type { CaptureMethod, PaymentPurpose } from '@evc/domain';
+import type { CaptureMethod, PaymentPurpose, Wallet } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { PaymentProviderKind } from '../../platform/db/schema.ts';
 
@@ -19,6 +19,8 @@ export interface ProviderCard {
   address_city: string | null;
   address_postal_code: string | null;
   address_country: string | null;
+  /** The wallet that gave the card (Stripe's card.wallet), null for a card typed in. */
+  wallet: Wallet | null;
 }
 
 /** The name and billing address on a card (country: ISO 3166 alpha-2). */

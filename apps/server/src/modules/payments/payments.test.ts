@@ -196,6 +196,7 @@ describe('payment intents', () => {
       amount_received: 0,
       status: 'requires_capture',
       capture_method: 'manual',
+      last_payment_error: null,
     });
     const held = await t.call('getUncapturedPaymentIntents', {
       token: driver,
@@ -313,6 +314,32 @@ describe('sandbox confirmation and the 3-D Secure challenge', () => {
     // As with Stripe, the driver may try again with another card.
     const retried = await confirm(driver, intent.intentid, card.id);
     expect((retried.body.data as SandboxPaymentIntent).status).toBe('requires_capture');
+  });
+
+  it('an intent is read back from its client secret mid-challenge, and not from a wrong one', async () => {
+    const { intent, method } = await intentWith(CARDS.authentication);
+    await confirm(driver, intent.intentid, method.id);
+    const read = (client_secret: string, token = driver) =>
+      t.call('sandboxGetPaymentIntent', {
+        token,
+        params: { id: intent.intentid },
+        query: { client_secret },
+      });
+    expect((await read(intent.client_secret)).body.data).toMatchObject({
+      id: intent.intentid,
+      status: 'requires_action',
+      last_payment_error: null,
+    });
+    expect((await read(`${intent.client_secret}x`)).status).toBe(404);
+    expect((await read(intent.client_secret, other)).status).toBe(404);
+    await t.call('sandboxAuthenticatePaymentIntent', {
+      token: driver,
+      params: { id: intent.intentid },
+      body: { outcome: 'fail' },
+    });
+    const refused = (await read(intent.client_secret)).body.data as SandboxPaymentIntent;
+    expect(refused.status).toBe('requires_payment_method');
+    expect(refused.last_payment_error?.message).toContain('unable to authenticate');
   });
 
   it('4000002500003155 needs authentication; approving holds the money', async () => {

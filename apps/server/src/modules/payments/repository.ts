@@ -3,6 +3,7 @@ import {
   AWAITING_DRIVER_STATUSES,
   HELD_INTENT_REUSE_GRACE_MS,
   type IntentSweepLimits,
+  type PaymentMethod,
 } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Driver } from '../../platform/driver.ts';
@@ -68,7 +69,7 @@ export function createPaymentRepository(db: Db) {
       await db.insert(paymentCards).values(card);
     },
 
-    async updateCardSource(cardId: string, source: 'PAYG' | 'FUELCARD'): Promise<void> {
+    async updateCardSource(cardId: string, source: PaymentMethod): Promise<void> {
       await db.update(paymentCards).set({ source }).where(eq(paymentCards.id, cardId));
     },
 

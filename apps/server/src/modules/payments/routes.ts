@@ -36,7 +36,7 @@ export function registerPaymentRoutes(
   register('sandboxAuthenticatePaymentIntent', ({ auth, params, body }) =>
     sandbox.authenticate(auth.userId, params.id, body.outcome),
   );
-  register('sandboxGetPaymentIntent', ({ auth, params }) =>
-    sandbox.retrieve(auth.userId, params.id),
+  register('sandboxGetPaymentIntent', ({ auth, params, query }) =>
+    sandbox.retrieve(auth.userId, params.id, query.client_secret),
   );
 }

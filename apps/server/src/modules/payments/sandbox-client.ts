@@ -23,6 +23,7 @@ function intentView(row: PaymentIntentRow): SandboxPaymentIntent {
     amount_received: snapshot.amountReceived,
     status: snapshot.status,
     capture_method: snapshot.captureMethod,
+    last_payment_error: snapshot.lastError ? { message: snapshot.lastError } : null,
   };
 }
 
@@ -99,10 +100,16 @@ export function createSandboxClient(deps: { db: Db; enabled: boolean; now: () =>
       return { id: method.id, brand: method.brand, last4: method.last4 };
     },
 
-    async retrieve(ownerId: string, intentId: string): Promise<SandboxPaymentIntent> {
+    /** The owner's intent; with a client secret, only if it is that intent's (as Stripe's). */
+    async retrieve(
+      ownerId: string,
+      intentId: string,
+      clientSecret?: string,
+    ): Promise<SandboxPaymentIntent> {
       ensureEnabled();
       const row = await createPaymentRepository(db).intent(intentId);
       if (row?.provider !== 'sandbox' || row.userId !== ownerId) throw intentNotFound();
+      if (clientSecret !== undefined && clientSecret !== row.clientSecret) throw intentNotFound();
       return intentView(row);
     },
 

@@ -103,6 +103,8 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         address_city: null,
         address_postal_code: null,
         address_country: null,
+        // The sandbox's cards are typed in: it has no wallet to give one.
+        wallet: null,
       };
     },
 

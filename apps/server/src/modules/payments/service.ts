@@ -126,7 +126,7 @@ export function createPaymentsService(deps: {
       const ownerId = driver.id;
       const user = await payingDriver(driver);
       const described = await deps.provider(db).attachPaymentMethod(user, paymentMethodId);
-      const source = fuelCard ? 'FUELCARD' : 'PAYG';
+      const source = fuelCard ? 'FUELCARD' : (described.wallet ?? 'PAYG');
       return db.transaction(async (tx) => {
         const txRepo = createPaymentRepository(tx);
         await txRepo.lockOwner(driver);

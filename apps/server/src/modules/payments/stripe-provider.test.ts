@@ -126,3 +126,21 @@ describe('payment intents with Stripe', () => {
     ]);
   });
 });
+
+describe('cards a wallet gave (spec 000 §3: Card.source)', () => {
+  it.each([
+    ['apple_pay', 'APPLEPAY'],
+    ['google_pay', 'GOOGLEPAY'],
+  ] as const)('a card a wallet gave (%s) is saved with source %s', async (wallet, source) => {
+    const paymentMethod = fake.addPaymentMethod('4000', { wallet });
+    const answer = await t.call('addToStripeSources', {
+      token: driver,
+      body: { card: paymentMethod },
+    });
+    expect(answer.body.data).toMatchObject({ id: paymentMethod, source });
+    const listed = await t.call('listCards', { token: driver, body: {} });
+    expect((listed.body.data as Card[]).find((card) => card.id === paymentMethod)?.source).toBe(
+      source,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Wallet } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import type {
@@ -67,6 +68,10 @@ async function translated<T>(work: Promise<T>): Promise<T> {
     throw stripeFailure(error);
   }
 }
+
+/** The wallet Stripe says gave a card (its card.wallet.type), or null for a card typed in. */
+const walletOf = (type: string | undefined): Wallet | null =>
+  type === 'apple_pay' ? 'APPLEPAY' : type === 'google_pay' ? 'GOOGLEPAY' : null;
 
 const notTheirs = () => new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
 
@@ -140,6 +145,7 @@ export function createStripeProviderFactory(stripe: Stripe): PaymentProviderFact
           address_city: billing.address?.city ?? null,
           address_postal_code: billing.address?.postal_code ?? null,
           address_country: billing.address?.country ?? null,
+          wallet: walletOf(card.wallet?.type),
         };
       },
 

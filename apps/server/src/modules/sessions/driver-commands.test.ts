@@ -117,12 +117,15 @@ describe('pause and resume', () => {
       (view) => view.connectorStatus === 'SuspendedEVSE',
     );
     expect(held.state).toBe('paused');
+    // The driver's own pause, told apart from a charger holding the session back.
+    expect(held.pausedByDriver).toBe(true);
 
     const resumed = await t.call('unpauseTransaction', {
       token: driver,
       params: { transactionid: started._id },
     });
     expect((resumed.body.data as TransactionView).state).toBe('charging');
+    expect((resumed.body.data as TransactionView).pausedByDriver).toBe(false);
     await until(
       () => Promise.resolve(sim.status(1)),
       (status) => status === 'Charging',

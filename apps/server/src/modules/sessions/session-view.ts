@@ -116,6 +116,7 @@ export function createSessionView(
       connectorStatus: found?.charger.online
         ? toConnectorStatus(connector?.status ?? '')
         : 'Offline',
+      pausedByDriver: row.pausedByDriver,
       endReason: row.endReason,
       source: row.source as PaymentMethod,
       intent_id: row.intentId,

@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { WeekDay } from '@evc/domain';
+import type { PaymentMethod, WeekDay } from '@evc/domain';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -353,7 +353,7 @@ export const paymentCards = pgTable('payment_cards', {
     .notNull()
     .generatedAlwaysAs(sql`COALESCE(user_id, guest_id)`),
   provider: text('provider').$type<PaymentProviderKind>().notNull(),
-  source: text('source').$type<'PAYG' | 'FUELCARD'>().notNull(),
+  source: text('source').$type<PaymentMethod>().notNull(),
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
   expMonth: integer('exp_month').notNull(),

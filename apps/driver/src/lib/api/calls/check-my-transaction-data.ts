@@ -5,17 +5,18 @@ import { callQueryKey } from '../call-query-key.ts';
 
 /**
  * POST /checkMyTransactionData {chargerid, connectorid}: whether the connector's current session
- * is the driver's own. Asked only while the connector is busy, and again whenever its status
- * changes (a session may have started or ended).
+ * is the driver's own. Asked only while the connector is busy (`mayBeRunning`: the charger is
+ * online and no one said no transaction runs), and again whenever its status changes (a session
+ * may have started or ended).
  */
 export function useOwnsConnectorSession(
   chargerid: string,
   connectorid: number,
   status: string | null | undefined,
-  online: boolean,
+  mayBeRunning: boolean,
 ): boolean {
   const shown = toConnectorStatus(status);
-  const busy = online && isSessionStatus(shown);
+  const busy = mayBeRunning && isSessionStatus(shown);
   const mine = useQuery({
     queryKey: callQueryKey('checkMyTransactionData', { chargerid, connectorid, status: shown }),
     queryFn: () => callApi('checkMyTransactionData', { chargerid, connectorid }),

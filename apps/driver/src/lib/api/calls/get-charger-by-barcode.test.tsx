@@ -33,7 +33,7 @@ const charger: ChargerView = {
       name: 'Connector 1',
       type: 'Type 2',
       maxPowerKw: 22,
-      currentStatus: { status: 'Available', errorCode: null, at: null },
+      currentStatus: { status: 'Available', errorCode: null, at: null, inTransaction: false },
     },
   ],
   tariff: tariffInput.parse({ standard_rate: 0.39, currency: 'GBP', connection_cost: 25 }),
@@ -42,7 +42,9 @@ const charger: ChargerView = {
 const pushed: ChargerLiveEvent = {
   barcode: '7301',
   online: true,
-  connectors: [{ connectornumber: 1, status: 'Charging', at: '2026-11-23T08:00:00.000Z' }],
+  connectors: [
+    { connectornumber: 1, status: 'Charging', at: '2026-11-23T08:00:00.000Z', inTransaction: true },
+  ],
 };
 
 function wrapper({ children }: { children: ReactNode }) {

@@ -20,7 +20,12 @@ export function withLiveStatus(charger: ChargerView, event: ChargerLiveEvent): C
       return live
         ? {
             ...connector,
-            currentStatus: { ...connector.currentStatus, status: live.status, at: live.at },
+            currentStatus: {
+              ...connector.currentStatus,
+              status: live.status,
+              at: live.at,
+              inTransaction: live.inTransaction,
+            },
           }
         : connector;
     }),
