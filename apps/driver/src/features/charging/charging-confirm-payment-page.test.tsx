@@ -175,13 +175,13 @@ describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
     expect(screen.getByText('This connector is already in use.')).toBeTruthy();
   });
 
-  it("says 'Google Pay Failed.' when the wallet cannot pay here, and neither holds nor starts", async () => {
-    // The test brand has no Stripe key: the browser has no wallet to pay with.
+  it('says the payment provider could not start when the wallet cannot pay here, and neither holds nor starts', async () => {
+    // The test brand has no Stripe key: no payment provider, so NOT_INITIALISED (spec 000 §8).
     const seen = api();
     renderPage('barcode=1001&connector=1&source=GOOGLEPAY');
     await userEvent.click(await screen.findByText('Pay with Google Pay'));
     expect(await screen.findByText('Payment Failed')).toBeTruthy();
-    expect(screen.getByText('Google Pay Failed.')).toBeTruthy();
+    expect(screen.getByText(/Payments could not be started on this device/)).toBeTruthy();
     expect(callsTo(seen, '/initiatePaymentIntent')).toHaveLength(0);
     expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
   });
