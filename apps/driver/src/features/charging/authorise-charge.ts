@@ -149,19 +149,24 @@ export async function authoriseCharge(input: AuthoriseChargeInput): Promise<Char
           capture_method: plan.captureMethod,
         });
         input.keepIntent?.({ intentId: intent.intentid, clientSecret: intent.client_secret });
-        return input.publishableKey
-          ? await confirmWithStripe(
-              input.publishableKey,
-              intent.client_secret,
-              intent.intentid,
-              input.cardId,
-            )
-          : await confirmInSandbox(intent.intentid, input.cardId, input.challenge);
+        return await confirmCard(input, intent.client_secret, intent.intentid, input.cardId);
       }
     }
   } catch (error) {
     return failure(error);
   }
+}
+
+/** Confirms a card payment with Stripe where the brand has a key, in the sandbox otherwise. */
+function confirmCard(
+  input: { publishableKey: string | null; challenge: () => Promise<ChallengeAnswer> },
+  clientSecret: string,
+  intentId: string,
+  cardId: string,
+): Promise<ChargeAuthorisation> {
+  return input.publishableKey
+    ? confirmWithStripe(input.publishableKey, clientSecret, intentId, cardId)
+    : confirmInSandbox(intentId, cardId, input.challenge);
 }
 
 /**
@@ -195,14 +200,7 @@ export async function resumeCharge(input: {
         return await authenticateInSandbox(intent.intentId, input.challenge);
       case 'unconfirmed':
         if (!input.cardId) return failure(new PaymentError('NO_CARD'));
-        return input.publishableKey
-          ? await confirmWithStripe(
-              input.publishableKey,
-              input.clientSecret,
-              intent.intentId,
-              input.cardId,
-            )
-          : await confirmInSandbox(intent.intentId, input.cardId, input.challenge);
+        return await confirmCard(input, input.clientSecret, intent.intentId, input.cardId);
       case 'processing':
       case 'cancelled':
         return { kind: 'failed', message: null };

@@ -49,6 +49,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The capabilities of a charger that cannot do smart charging (no pause, no Charge now). */
+const WITHOUT_SMART_CHARGING = {
+  connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7 }],
+  remoteStart: true,
+  remoteStop: true,
+  unlock: true,
+  smartCharging: false,
+  rfid: true,
+  featureProfiles: ['Core'],
+};
+
 describe('StartChargingPage (spec 000 §2, §4)', () => {
   it('asks to plug in while pending, then follows the session into charging (polling without the stream)', async () => {
     const session = liveSession(
@@ -115,16 +126,7 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
   it('offers no pause at a charger without smart charging, and says why', async () => {
     fakeApi({
       '/getTransactionByID': () => ok(transactionView()),
-      '/development/charger/capabilities/c1': () =>
-        ok({
-          connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7 }],
-          remoteStart: true,
-          remoteStop: true,
-          unlock: true,
-          smartCharging: false,
-          rfid: true,
-          featureProfiles: ['Core'],
-        }),
+      '/development/charger/capabilities/c1': () => ok(WITHOUT_SMART_CHARGING),
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
     expect((await screen.findByTestId('pause-unsupported')).textContent).toContain(
@@ -160,16 +162,7 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     fakeApi({
       '/getTransactionByID': () =>
         ok(transactionView({ state: 'paused', connectorStatus: 'SuspendedEVSE' })),
-      '/development/charger/capabilities/c1': () =>
-        ok({
-          connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 7 }],
-          remoteStart: true,
-          remoteStop: true,
-          unlock: true,
-          smartCharging: false,
-          rfid: true,
-          featureProfiles: ['Core'],
-        }),
+      '/development/charger/capabilities/c1': () => ok(WITHOUT_SMART_CHARGING),
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
     expect(await screen.findByText(/It will carry on when the charger allows/)).toBeTruthy();
