@@ -28,8 +28,10 @@ const TOP = 10;
 const BUDGET_GZIP_BYTES: Readonly<Record<string, number>> = {
   // 360 kB, then 365 kB with issue 18 and 17: the catalogue's schedule and ready-by calls, and the
   // masquerade state every page's storage, device id and language consult (its banner, overlay
-  // and message handling load only in masquerade).
-  '/login': 365_000,
+  // and message handling load only in masquerade). 370 kB with issue 20: the sign-in code window
+  // (now shared modal content), the spec's message catalogue that turns a server's words into
+  // the driver's language, the named payment errors, and the start-up token check.
+  '/login': 370_000,
 };
 
 /** The pages measured, each with the module of its page component. */

@@ -116,3 +116,39 @@ export function codeIn(text: string): string {
   if (!match) throw new Error(`no 6-digit code in: ${text}`);
   return match[1] ?? '';
 }
+
+/** A confirmed account of its own, made through the API, so no other test's account changes. */
+export async function registeredAccount(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const started = await fetch(`${baseUrl}/api/startRegistration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user: {
+        first_name: 'Morag',
+        last_name: 'Reid',
+        email,
+        password,
+        phone_number: '+44 7700 900789',
+        address: { line1: '3 Shore Road', city: 'Oban', postcode: 'PA34 4LY', country: 'GB' },
+        preferredCurrency: 'GBP',
+        acceptedTerms: true,
+        acceptedPrivacy: true,
+      },
+    }),
+  });
+  if (started.status !== 200) throw new Error(`startRegistration answered ${started.status}`);
+  const link = linkIn((await latestMessage(baseUrl, email)).text, '/completeRegistration/');
+  const token = link.split('/completeRegistration/')[1] ?? '';
+  const completed = await fetch(`${baseUrl}/api/completeRegistration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, uuid: 'e2e-reset' }),
+  });
+  if (completed.status !== 200) {
+    throw new Error(`completeRegistration answered ${completed.status}`);
+  }
+}

@@ -51,9 +51,9 @@ async function chargerWithSimulator(token: string, barcode: string, name: string
 beforeAll(async () => {
   browser = await launchBrowser();
   const operator = await operatorToken(baseUrl, 'e2e-owner-wording');
-  await chargerWithSimulator(operator, '7311', 'Hull Marina');
-  await chargerWithSimulator(operator, '7312', 'Hull Minster');
-  await chargerWithSimulator(operator, '7313', 'Hull Docks');
+  await chargerWithSimulator(operator, '7321', 'Hull Marina');
+  await chargerWithSimulator(operator, '7322', 'Hull Minster');
+  await chargerWithSimulator(operator, '7323', 'Hull Docks');
   const driver = await driverToken(baseUrl, 'e2e-owner-wording');
   await saveSandboxCard(baseUrl, driver, '4242424242424242');
   await saveSandboxCard(baseUrl, driver, '4000002500003155');
@@ -85,25 +85,25 @@ const chip = (page: Page, wording: string) =>
 test('the driver charging sees Charging on their connector; another driver sees In use', async () => {
   const { context, page } = await newPhonePage(browser);
   await signIn(page, DRIVER);
-  await page.goto(`${baseUrl}/charger-details/7311`);
+  await page.goto(`${baseUrl}/charger-details/7321`);
   await chip(page, 'Available').waitFor();
-  await chargeWithCard(page, '7311', '4242');
+  await chargeWithCard(page, '7321', '4242');
   await page.getByRole('button', { name: 'Confirm and start' }).click();
   await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
 
-  await page.goto(`${baseUrl}/charger-details/7311`);
+  await page.goto(`${baseUrl}/charger-details/7321`);
   // The server confirms the transaction is this driver's (checkMyTransactionData).
   await chip(page, 'Charging').waitFor();
   await shoot(page, 'owner-wording-owner');
 
   const other = await newPhonePage(browser);
   await signIn(other.page, OTHER);
-  await other.page.goto(`${baseUrl}/charger-details/7311`);
+  await other.page.goto(`${baseUrl}/charger-details/7321`);
   await chip(other.page, 'In use').waitFor();
   await shoot(other.page, 'owner-wording-other-driver');
 
   // Live: the car stops drawing; its owner reads the status, the other driver Paused.
-  await simulators.get('7311')?.suspendByVehicle(1, true);
+  await simulators.get('7321')?.suspendByVehicle(1, true);
   await chip(page, 'Paused by the vehicle').waitFor();
   await chip(other.page, 'Paused').waitFor();
   await other.context.close();
@@ -111,13 +111,13 @@ test('the driver charging sees Charging on their connector; another driver sees 
 });
 
 test('a car plugged in before anyone starts shows Plugged in, and its Charge button starts it', async () => {
-  await simulators.get('7312')?.setStatus(1, 'Preparing');
+  await simulators.get('7322')?.setStatus(1, 'Preparing');
   const { context, page } = await newPhonePage(browser);
   await signIn(page, DRIVER);
-  await page.goto(`${baseUrl}/charger-details/7312`);
+  await page.goto(`${baseUrl}/charger-details/7322`);
   await chip(page, 'Plugged in').waitFor();
   await shoot(page, 'owner-wording-plugged-in');
-  await chargeWithCard(page, '7312', '4242');
+  await chargeWithCard(page, '7322', '4242');
   await page.getByRole('button', { name: 'Confirm and start' }).click();
   await page.waitForURL('**/charging-in-progress?**', { timeout: 60_000 });
   await page.locator('.charging-hero', { hasText: 'Charging' }).waitFor();
@@ -127,9 +127,9 @@ test('a car plugged in before anyone starts shows Plugged in, and its Charge but
 test('a payment left in its 3-D Secure challenge by a reload carries on from its secret', async () => {
   const { context, page } = await newPhonePage(browser);
   await signIn(page, DRIVER);
-  await page.goto(`${baseUrl}/charger-details/7313`);
+  await page.goto(`${baseUrl}/charger-details/7323`);
   await chip(page, 'Available').waitFor();
-  await chargeWithCard(page, '7313', '3155');
+  await chargeWithCard(page, '7323', '3155');
   await page.getByRole('button', { name: 'Confirm and start' }).click();
   const challenge = page.locator('ion-alert', { hasText: 'Card confirmation needed' });
   await challenge.waitFor();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { acknowledgeAlert, signOutThroughMenu, submitSignIn } from './app.ts';
-import { codeIn, latestMessage, launchBrowser, linkIn, newPhonePage } from './browser.ts';
+import {
+  codeIn,
+  latestMessage,
+  launchBrowser,
+  linkIn,
+  newPhonePage,
+  registeredAccount,
+} from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -127,39 +134,9 @@ test('an account that must use MFA sets up e-mail codes, then signs in with an e
   await context.close();
 });
 
-/** A confirmed account of its own, made through the API, so no other test's account changes. */
-async function registeredAccount(email: string, password: string): Promise<void> {
-  const started = await fetch(`${baseUrl}/api/startRegistration`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      user: {
-        first_name: 'Morag',
-        last_name: 'Reid',
-        email,
-        password,
-        phone_number: '+44 7700 900789',
-        address: { line1: '3 Shore Road', city: 'Oban', postcode: 'PA34 4LY', country: 'GB' },
-        preferredCurrency: 'GBP',
-        acceptedTerms: true,
-        acceptedPrivacy: true,
-      },
-    }),
-  });
-  expect(started.status).toBe(200);
-  const link = linkIn((await latestMessage(baseUrl, email)).text, '/completeRegistration/');
-  const token = link.split('/completeRegistration/')[1] ?? '';
-  const completed = await fetch(`${baseUrl}/api/completeRegistration`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, uuid: 'e2e-reset' }),
-  });
-  expect(completed.status).toBe(200);
-}
-
 test('forgotten password: the e-mailed reset link sets a new password that signs in', async () => {
   const email = `morag.${Date.now()}@example.com`;
-  await registeredAccount(email, 'Old-Lighthouse-Keeper-19');
+  await registeredAccount(baseUrl, email, 'Old-Lighthouse-Keeper-19');
   const { context, page } = await newPhonePage(browser);
   await page.goto(`${baseUrl}/login`);
   await page.getByText('Forgot your password?').click();

@@ -80,7 +80,7 @@ test('a 3-D Secure card approved in the challenge also credits', async () => {
   await page.getByLabel('Other amount (GBP)').fill('12.50');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/topup-confirm-card?amount=1250&card=*');
-  await page.getByText('Visa •••• 3155').waitFor();
+  await page.getByText('Visa •••• 3155').first().waitFor();
   await page.getByRole('button', { name: 'Pay £12.50' }).click();
 
   const challenge = page.locator('ion-modal');
