@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { nextOnboardingStep } from '@evc/domain';
+import { nextOnboardingStep, ONBOARDING_MAX_WIDTH_PX } from '@evc/domain';
 import { ModalContainer } from '../../ui/modal-container/modal-container.tsx';
 import { OnboardingCarousel } from './onboarding-carousel.tsx';
 import { ONBOARDING_SLIDES } from './onboarding-slides.ts';
@@ -50,6 +50,7 @@ export function OnboardingModal({ isOpen, onClose }: OnboardingModalProps) {
       backdropDismiss={false}
       padding="none"
       className="onboarding-modal"
+      maxWidthPx={ONBOARDING_MAX_WIDTH_PX}
       actions={
         <IonButton expand="block" shape="round" className="onboarding-modal__next" onClick={next}>
           {t('onboarding.BUTTON.1')}

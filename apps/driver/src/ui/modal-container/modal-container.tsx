@@ -33,6 +33,8 @@ export interface ModalContainerProps {
   role?: 'dialog' | 'alertdialog';
   /** On the modal element: its size (`--width`, `--height`) and a hook for tests. */
   className?: string;
+  /** At most this wide (px), never wider than the screen. */
+  maxWidthPx?: number;
   children?: ReactNode;
 }
 
@@ -54,6 +56,7 @@ export function ModalContainer({
   backdropDismiss = true,
   role = 'dialog',
   className,
+  maxWidthPx,
   children,
 }: ModalContainerProps) {
   const { t } = useTranslation();
@@ -83,6 +86,7 @@ export function ModalContainer({
       role={role}
       aria-label={title ?? label}
       className={['modal-container-host', className].filter(Boolean).join(' ')}
+      style={maxWidthPx === undefined ? undefined : { '--width': `min(${maxWidthPx}px, 100vw)` }}
     >
       <div className={classes}>
         {hasHeader && (

@@ -7,6 +7,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { POPOVER_MAX_WIDTH_PX } from '@evc/domain';
 import './popover.css';
 
 export type PopoverPlacement = 'top' | 'bottom';
@@ -106,7 +107,10 @@ export function Popover({
           id={id}
           role="tooltip"
           className="popover__bubble"
-          style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+          style={{
+            maxWidth: `min(${POPOVER_MAX_WIDTH_PX}px, calc(100vw - 16px))`,
+            ...(shift ? { transform: `translateX(${shift}px)` } : {}),
+          }}
         >
           {children}
         </div>
