@@ -16,14 +16,17 @@ export interface MfaCodeRecord {
 }
 
 export function createMfaRepository(db: Db) {
+  // The account's data lists its second factors on every read: built and prepared once.
+  const verified = db
+    .select()
+    .from(mfaMethods)
+    .where(and(eq(mfaMethods.userId, sql.placeholder('userId')), isNotNull(mfaMethods.verifiedAt)))
+    .orderBy(asc(mfaMethods.createdAt))
+    .prepare('mfa_methods_verified');
   return {
     /** Verified methods, oldest first. */
     verifiedMethods(userId: string): Promise<MfaMethodRow[]> {
-      return db
-        .select()
-        .from(mfaMethods)
-        .where(and(eq(mfaMethods.userId, userId), isNotNull(mfaMethods.verifiedAt)))
-        .orderBy(asc(mfaMethods.createdAt));
+      return verified.execute({ userId });
     },
 
     async findMethod(userId: string, method: MfaMethodName): Promise<MfaMethodRow | undefined> {

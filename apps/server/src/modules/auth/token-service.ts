@@ -23,6 +23,15 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 /** A masquerade token lives this long and is not refreshed (issue 18). */
 export const MASQUERADE_TTL_SECONDS = 30 * 60;
 const SCOPES: readonly TokenScope[] = ['full', 'mfa-setup', 'guest'];
+/** How many verified access tokens a node remembers (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
+interface AccessClaims {
+  sub: string;
+  sid: string;
+  scope: TokenScope;
+  exp: number;
+}
 
 const tokenExpired = () =>
   new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired, please refresh your token');
@@ -87,6 +96,49 @@ export function createTokenService(deps: TokenServiceDeps) {
       auth: { token: access.token, expiry: access.expiry.toISOString() },
       refresh: { token: refreshToken, expiry: refreshExpiry.toISOString() },
     };
+  }
+
+  /**
+   * A token's claims once its signature is checked: the same token string, signed by us, says
+   * the same thing until it expires, so a node checks each signature once (ADR 0029) and only
+   * the expiry on every call after.
+   */
+  const verified = new Map<string, AccessClaims>();
+  async function verifiedClaims(accessToken: string): Promise<AccessClaims> {
+    const nowSeconds = deps.now().getTime() / 1000;
+    const kept = verified.get(accessToken);
+    if (kept) {
+      if (kept.exp > nowSeconds) return kept;
+      verified.delete(accessToken);
+      throw tokenExpired();
+    }
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(accessToken, await key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: deps.now(),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw tokenExpired();
+      throw error;
+    }
+    const { sub, sid, scope, exp } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof exp !== 'number' ||
+      !SCOPES.includes(scope as TokenScope)
+    ) {
+      throw tokenExpired();
+    }
+    const claims = { sub, sid, scope: scope as TokenScope, exp };
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(accessToken, claims);
+    return claims;
   }
 
   /** The user or guest a session belongs to: the subject of its access tokens. */
@@ -155,32 +207,13 @@ export function createTokenService(deps: TokenServiceDeps) {
     },
 
     async authenticate(accessToken: string): Promise<AuthContext> {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(accessToken, await key, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: deps.now(),
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw tokenExpired();
-        throw error;
-      }
-      const { sub, sid, scope, exp } = payload;
-      if (
-        typeof sub !== 'string' ||
-        typeof sid !== 'string' ||
-        typeof exp !== 'number' ||
-        !SCOPES.includes(scope as TokenScope)
-      ) {
-        throw tokenExpired();
-      }
+      const { sub, sid, scope, exp } = await verifiedClaims(accessToken);
       const session = await deps.sessions.findSession(sid);
       if (!session || session.revokedAt || ownerOf(session) !== sub) throw sessionEnded();
       return {
         userId: sub,
         sessionId: sid,
-        scope: scope as TokenScope,
+        scope,
         expiresAt: new Date(exp * 1000),
         mfaPassed: session.mfaPassed,
         ...(session.masqueradeBy

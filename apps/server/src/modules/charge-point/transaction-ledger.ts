@@ -43,13 +43,31 @@ export interface MeterSample {
  * id tags issued to start them, and every Authorize attempt. A driver's session links to it.
  */
 export function createTransactionLedger(db: Db) {
+  // A driver's calls read these on every look at a charger or a session: built and prepared once
+  // (ADR 0029).
+  const transactionById = db
+    .select()
+    .from(ocppTransactions)
+    .where(eq(ocppTransactions.transactionId, sql.placeholder('transactionId')))
+    .prepare('ocpp_transactions_by_id');
+  const runningOnCharger = db
+    .selectDistinct({ connectorNumber: ocppTransactions.connectorNumber })
+    .from(ocppTransactions)
+    .where(
+      and(
+        eq(ocppTransactions.chargerId, sql.placeholder('chargerId')),
+        isNull(ocppTransactions.stoppedAt),
+      ),
+    )
+    .prepare('ocpp_transactions_running_on_charger');
+  const meterValuesOf = db
+    .select()
+    .from(ocppMeterValues)
+    .where(eq(ocppMeterValues.transactionId, sql.placeholder('transactionId')))
+    .orderBy(ocppMeterValues.sampledAt)
+    .prepare('ocpp_meter_values_of_transaction');
   const byId = async (transactionId: number) =>
-    (
-      await db
-        .select()
-        .from(ocppTransactions)
-        .where(eq(ocppTransactions.transactionId, transactionId))
-    )[0];
+    (await transactionById.execute({ transactionId }))[0];
 
   return {
     findById: byId,
@@ -142,11 +160,13 @@ export function createTransactionLedger(db: Db) {
     },
 
     async meterValues(transactionId: number): Promise<OcppMeterValueRow[]> {
-      return db
-        .select()
-        .from(ocppMeterValues)
-        .where(eq(ocppMeterValues.transactionId, transactionId))
-        .orderBy(ocppMeterValues.sampledAt);
+      return meterValuesOf.execute({ transactionId });
+    },
+
+    /** The numbers of a charger's connectors on which a transaction runs, in one read. */
+    async runningConnectors(chargerId: string): Promise<ReadonlySet<number>> {
+      const rows = await runningOnCharger.execute({ chargerId });
+      return new Set(rows.map((row) => row.connectorNumber));
     },
 
     async ongoing(chargerId: string, connectorNumber: number) {

@@ -6,23 +6,18 @@ export type ConnectorsInTransaction = (
   found: ChargerWithConnectors,
 ) => Promise<ReadonlySet<number>>;
 
-/** Asks the ledger, connector by connector (a charger has a handful). */
+/** Asks the ledger once for the charger's connectors that run a transaction. */
 export function connectorsInTransactionOf(
-  ledger: Pick<TransactionLedger, 'ongoing'>,
+  ledger: Pick<TransactionLedger, 'runningConnectors'>,
 ): ConnectorsInTransaction {
   return async ({ charger, connectors }) => {
-    const running = await Promise.all(
+    const running = await ledger.runningConnectors(charger.id);
+    return new Set(
       connectors
-        .filter((connector) => connector.connectorNumber !== 0)
-        .map(async (connector) =>
-          (await ledger.ongoing(charger.id, connector.connectorNumber)).length > 0
-            ? [connector.connectorNumber]
-            : [],
-        ),
+        .map((connector) => connector.connectorNumber)
+        .filter((number) => number !== 0 && running.has(number)),
     );
-    return new Set(running.flat());
   };
 }
-
 /** Nothing known to run: for views of a charger no driver charges at from them (operator's). */
 export const noneInTransaction: ReadonlySet<number> = new Set();

@@ -87,6 +87,32 @@ export function createChargerRepository(db: Db) {
   const changed = (chargerId: string | null = null) => tell({ scope: 'listing', chargerId });
   const changedLive = (chargerId: string) => tell({ scope: 'live', chargerId });
 
+  // A driver's calls read one charger by id or barcode, and its connectors: built and prepared
+  // once (ADR 0029).
+  const chargerById = db
+    .select()
+    .from(chargers)
+    .where(eq(chargers.id, sql.placeholder('id')))
+    .prepare('chargers_by_id');
+  const chargerByBarcode = db
+    .select()
+    .from(chargers)
+    .where(eq(chargers.barcode, sql.placeholder('barcode')))
+    .prepare('chargers_by_barcode');
+  const connectorsOfCharger = db
+    .select()
+    .from(connectors)
+    .where(eq(connectors.chargerId, sql.placeholder('chargerId')))
+    .orderBy(asc(connectors.connectorNumber))
+    .prepare('connectors_of_charger');
+
+  async function oneWithConnectors(
+    charger: ChargerRow | undefined,
+  ): Promise<ChargerWithConnectors | undefined> {
+    if (!charger) return undefined;
+    return { charger, connectors: await connectorsOfCharger.execute({ chargerId: charger.id }) };
+  }
+
   async function withConnectors(rows: ChargerRow[]): Promise<ChargerWithConnectors[]> {
     if (rows.length === 0) return [];
     const all = await db
@@ -224,13 +250,11 @@ export function createChargerRepository(db: Db) {
     },
 
     async findById(id: string): Promise<ChargerWithConnectors | undefined> {
-      return (await withConnectors(await db.select().from(chargers).where(eq(chargers.id, id))))[0];
+      return oneWithConnectors((await chargerById.execute({ id }))[0]);
     },
 
     async findByBarcode(barcode: string): Promise<ChargerWithConnectors | undefined> {
-      return (
-        await withConnectors(await db.select().from(chargers).where(eq(chargers.barcode, barcode)))
-      )[0];
+      return oneWithConnectors((await chargerByBarcode.execute({ barcode }))[0]);
     },
 
     async findByChargePointId(chargePointId: string): Promise<ChargerRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -42,6 +42,21 @@ export function createGroupRepository(db: Db) {
       })
       .from(userGroupMembers)
       .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId));
+
+  // Read on every look a driver takes at a charger: built and prepared once (ADR 0029).
+  const cheapestTariff = db
+    .select({ tariff: userGroupTariffs.tariff })
+    .from(userGroupTariffs)
+    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroupTariffs.groupId))
+    .where(
+      and(
+        eq(userGroupMembers.userId, sql.placeholder('userId')),
+        eq(userGroupTariffs.chargerId, sql.placeholder('chargerId')),
+      ),
+    )
+    .orderBy(asc(userGroupTariffs.standardRate), asc(userGroupTariffs.groupId))
+    .limit(1)
+    .prepare('user_group_tariffs_cheapest');
 
   return {
     /** Adds a group; false when its code is taken already. */
@@ -164,13 +179,7 @@ export function createGroupRepository(db: Db) {
 
     /** The cheapest (by standard rate) tariff of the user's groups at the charger, if any. */
     async cheapestMemberTariff(userId: string, chargerId: string): Promise<unknown> {
-      const [row] = await db
-        .select({ tariff: userGroupTariffs.tariff })
-        .from(userGroupTariffs)
-        .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroupTariffs.groupId))
-        .where(and(eq(userGroupMembers.userId, userId), eq(userGroupTariffs.chargerId, chargerId)))
-        .orderBy(asc(userGroupTariffs.standardRate), asc(userGroupTariffs.groupId))
-        .limit(1);
+      const [row] = await cheapestTariff.execute({ userId, chargerId });
       return row?.tariff;
     },
   };

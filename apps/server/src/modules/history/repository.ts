@@ -1,4 +1,17 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import {
   chargers,
@@ -38,7 +51,10 @@ export interface HistoryCharger {
  * every session there since they adopted it (theirs and their household's RFID cards', issue 16).
  * Never another charger's other sessions, nor those from before the adoption.
  */
-function readableSessions(userId: string, chargerId: string | undefined): SQL {
+function readableSessions(
+  userId: string | Placeholder,
+  chargerId: string | Placeholder | undefined,
+): SQL {
   const own = eq(chargingSessions.ownerId, userId);
   if (!chargerId) return own;
   const atOwnHomeCharger = and(
@@ -62,36 +78,81 @@ export function createHistoryRepository(db: Db) {
     homeTariff: chargers.homeTariff,
   };
 
+  /**
+   * The history query of one shape (with or without a charger, which sessions, how it pages),
+   * with its values as placeholders: built and prepared once per shape, as the history is read
+   * on every visit to its page (ADR 0029).
+   */
+  function historyQuery(shape: {
+    atCharger: boolean;
+    active: boolean | undefined;
+    after: 'none' | 'instant' | 'instantAndId';
+  }) {
+    const conditions: SQL[] = [
+      readableSessions(
+        sql.placeholder('userId'),
+        shape.atCharger ? sql.placeholder('chargerId') : undefined,
+      ),
+      isNotNull(chargingSessions.startedAt),
+    ];
+    if (shape.active === true)
+      conditions.push(inArray(chargingSessions.state, ['charging', 'paused', 'pausedByVehicle']));
+    else if (shape.active === false) conditions.push(eq(chargingSessions.state, 'finished'));
+    else
+      conditions.push(
+        inArray(chargingSessions.state, ['charging', 'paused', 'pausedByVehicle', 'finished']),
+      );
+    const afterInstant = sql.placeholder('afterStartedAt');
+    if (shape.after === 'instantAndId') {
+      // Keyset paging on the order below: ties on the start instant are split by id.
+      const tie = and(
+        eq(chargingSessions.startedAt, afterInstant),
+        lt(chargingSessions.id, sql.placeholder('afterId')),
+      );
+      conditions.push(or(lt(chargingSessions.startedAt, afterInstant), tie) as SQL);
+    } else if (shape.after === 'instant')
+      conditions.push(lt(chargingSessions.startedAt, afterInstant));
+    return db
+      .select({ session: chargingSessions, charger: chargerColumns })
+      .from(chargingSessions)
+      .innerJoin(chargers, eq(chargers.id, chargingSessions.chargerId))
+      .where(and(...conditions))
+      .orderBy(desc(chargingSessions.startedAt), desc(chargingSessions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(
+        `history_${shape.atCharger ? 'charger' : 'own'}_${String(shape.active)}_${shape.after}`,
+      );
+  }
+  const historyQueries = new Map<string, ReturnType<typeof historyQuery>>();
+  const samplesOfTransactions = db
+    .select()
+    .from(ocppMeterValues)
+    .where(sql`${ocppMeterValues.transactionId} = any(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(ocppMeterValues.sampledAt)
+    .prepare('ocpp_meter_values_of_transactions');
+
   return {
     /** Sessions that started (never the rejected or still waiting ones), newest first. */
     async sessions(query: HistoryQuery): Promise<HistoryRow[]> {
-      const conditions: SQL[] = [
-        readableSessions(query.userId, query.chargerId),
-        isNotNull(chargingSessions.startedAt),
-      ];
-      if (query.active === true)
-        conditions.push(inArray(chargingSessions.state, ['charging', 'paused', 'pausedByVehicle']));
-      else if (query.active === false) conditions.push(eq(chargingSessions.state, 'finished'));
-      else
-        conditions.push(
-          inArray(chargingSessions.state, ['charging', 'paused', 'pausedByVehicle', 'finished']),
-        );
       const { after } = query;
-      if (after?.id !== undefined) {
-        // Keyset paging on the order below: ties on the start instant are split by id.
-        const tie = and(
-          eq(chargingSessions.startedAt, after.startedAt),
-          lt(chargingSessions.id, after.id),
-        );
-        conditions.push(or(lt(chargingSessions.startedAt, after.startedAt), tie) as SQL);
-      } else if (after) conditions.push(lt(chargingSessions.startedAt, after.startedAt));
-      return db
-        .select({ session: chargingSessions, charger: chargerColumns })
-        .from(chargingSessions)
-        .innerJoin(chargers, eq(chargers.id, chargingSessions.chargerId))
-        .where(and(...conditions))
-        .orderBy(desc(chargingSessions.startedAt), desc(chargingSessions.id))
-        .limit(query.limit);
+      const shape = {
+        atCharger: query.chargerId !== undefined,
+        active: query.active,
+        after: !after ? 'none' : after.id === undefined ? 'instant' : 'instantAndId',
+      } as const;
+      const key = JSON.stringify(shape);
+      let prepared = historyQueries.get(key);
+      if (!prepared) {
+        prepared = historyQuery(shape);
+        historyQueries.set(key, prepared);
+      }
+      return prepared.execute({
+        userId: query.userId,
+        chargerId: query.chargerId,
+        afterStartedAt: after?.startedAt,
+        afterId: after?.id,
+        limit: query.limit,
+      });
     },
 
     /** Finished sessions that started within [from, to], with their charger. */
@@ -120,17 +181,12 @@ export function createHistoryRepository(db: Db) {
     async meterValues(transactionIds: number[]): Promise<Map<number, OcppMeterValueRow[]>> {
       const byTransaction = new Map<number, OcppMeterValueRow[]>();
       if (transactionIds.length === 0) return byTransaction;
-      const rows = await db
-        .select()
-        .from(ocppMeterValues)
-        .where(inArray(ocppMeterValues.transactionId, transactionIds))
-        .orderBy(ocppMeterValues.sampledAt);
+      const rows = await samplesOfTransactions.execute({ ids: transactionIds });
       for (const row of rows) {
         if (row.transactionId === null) continue;
-        byTransaction.set(row.transactionId, [
-          ...(byTransaction.get(row.transactionId) ?? []),
-          row,
-        ]);
+        const samples = byTransaction.get(row.transactionId);
+        if (samples) samples.push(row);
+        else byTransaction.set(row.transactionId, [row]);
       }
       return byTransaction;
     },

@@ -34,6 +34,26 @@ export function createChargingSessionRepository(db: Db) {
         )
         .returning(),
     );
+  // The look-ups of a driver's screens and of a charger's reports: built and prepared once
+  // (ADR 0029).
+  const byId = sessionsWhere(eq(chargingSessions.id, sql.placeholder('id'))).prepare(
+    'charging_sessions_by_id',
+  );
+  const byTransactionId = sessionsWhere(
+    eq(chargingSessions.transactionId, sql.placeholder('transactionId')),
+  ).prepare('charging_sessions_by_transaction');
+  const latestOfOwner = sessionsWhere(eq(chargingSessions.ownerId, sql.placeholder('ownerId')))
+    .orderBy(desc(chargingSessions.createdAt))
+    .limit(1)
+    .prepare('charging_sessions_latest_of_owner');
+  const openOfOwner = sessionsWhere(
+    and(
+      eq(chargingSessions.ownerId, sql.placeholder('ownerId')),
+      inArray(chargingSessions.state, OPEN_STATES),
+    ),
+  )
+    .orderBy(desc(chargingSessions.createdAt))
+    .prepare('charging_sessions_open_of_owner');
 
   return {
     async insert(session: NewChargingSession): Promise<ChargingSessionRow> {
@@ -43,26 +63,20 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     async findById(id: string) {
-      return first(await sessionsWhere(eq(chargingSessions.id, id)));
+      return first(await byId.execute({ id }));
     },
 
     async findByTransactionId(transactionId: number) {
-      return first(await sessionsWhere(eq(chargingSessions.transactionId, transactionId)));
+      return first(await byTransactionId.execute({ transactionId }));
     },
 
     /** The newest session of a user or a guest. */
     async latestForOwner(ownerId: string) {
-      return first(
-        await sessionsWhere(eq(chargingSessions.ownerId, ownerId))
-          .orderBy(desc(chargingSessions.createdAt))
-          .limit(1),
-      );
+      return first(await latestOfOwner.execute({ ownerId }));
     },
 
     async openForOwner(ownerId: string) {
-      return sessionsWhere(
-        and(eq(chargingSessions.ownerId, ownerId), inArray(chargingSessions.state, OPEN_STATES)),
-      ).orderBy(desc(chargingSessions.createdAt));
+      return openOfOwner.execute({ ownerId });
     },
 
     async openOnConnector(chargerId: string, connectorNumber: number) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { users, type UserRow } from '../../platform/db/schema.ts';
 
@@ -6,6 +6,13 @@ export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 export function createUserRepository(db: Db) {
+  // Every signed-in call reads its account: built once, and prepared by PostgreSQL once per
+  // connection (ADR 0029).
+  const byId = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('users_by_id');
   return {
     /** The live (not deleted) account with this e-mail address. */
     async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -17,10 +24,7 @@ export function createUserRepository(db: Db) {
     },
 
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      const [row] = await byId.execute({ id });
       return row;
     },
 
