@@ -87,8 +87,7 @@ export function createChargerRepository(db: Db) {
   const changed = (chargerId: string | null = null) => tell({ scope: 'listing', chargerId });
   const changedLive = (chargerId: string) => tell({ scope: 'live', chargerId });
 
-  // A driver's calls read one charger by id or barcode, and its connectors: built and prepared
-  // once (ADR 0029).
+  // A driver's calls read a charger by id or barcode, and its connectors: prepared (ADR 0029).
   const chargerById = db
     .select()
     .from(chargers)
@@ -106,31 +105,25 @@ export function createChargerRepository(db: Db) {
     .orderBy(asc(connectors.connectorNumber))
     .prepare('connectors_of_charger');
 
-  async function oneWithConnectors(
-    charger: ChargerRow | undefined,
-  ): Promise<ChargerWithConnectors | undefined> {
-    if (!charger) return undefined;
-    return { charger, connectors: await connectorsOfCharger.execute({ chargerId: charger.id }) };
-  }
+  const oneWithConnectors = async (charger: ChargerRow | undefined) =>
+    charger && {
+      charger,
+      connectors: await connectorsOfCharger.execute({ chargerId: charger.id }),
+    };
 
   async function withConnectors(rows: ChargerRow[]): Promise<ChargerWithConnectors[]> {
     if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
     const all = await db
       .select()
       .from(connectors)
-      .where(
-        inArray(
-          connectors.chargerId,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(connectors.chargerId, ids))
       .orderBy(asc(connectors.connectorNumber));
     const byCharger = new Map<string, ConnectorRow[]>();
     for (const connector of all) {
-      byCharger.set(connector.chargerId, [
-        ...(byCharger.get(connector.chargerId) ?? []),
-        connector,
-      ]);
+      const own = byCharger.get(connector.chargerId);
+      if (own) own.push(connector);
+      else byCharger.set(connector.chargerId, [connector]);
     }
     return rows.map((charger) => ({ charger, connectors: byCharger.get(charger.id) ?? [] }));
   }
