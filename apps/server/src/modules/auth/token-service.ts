@@ -100,7 +100,7 @@ export function createTokenService(deps: TokenServiceDeps) {
 
   /**
    * A token's claims once its signature is checked: the same token string, signed by us, says
-   * the same thing until it expires, so a node checks each signature once (ADR 0029) and only
+   * the same thing until it expires, so a node checks each signature once (ADR 0030) and only
    * the expiry on every call after.
    */
   const verified = new Map<string, AccessClaims>();

@@ -44,7 +44,7 @@ export interface MeterSample {
  */
 export function createTransactionLedger(db: Db) {
   // A driver's calls read these on every look at a charger or a session: built and prepared once
-  // (ADR 0029).
+  // (ADR 0030).
   const transactionById = db
     .select()
     .from(ocppTransactions)

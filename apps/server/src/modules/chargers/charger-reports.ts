@@ -76,14 +76,12 @@ export function createChargerReports(deps: {
     },
 
     async connected(chargerId: string): Promise<void> {
-      await deps.chargers.setCharger(chargerId, { online: true });
-      await deps.chargers.recordConnectivity([chargerId], true, deps.now());
+      await deps.chargers.connection(chargerId, true, deps.now());
       changed(chargerId);
     },
 
     async disconnected(chargerId: string): Promise<void> {
-      await deps.chargers.setCharger(chargerId, { online: false });
-      await deps.chargers.recordConnectivity([chargerId], false, deps.now());
+      await deps.chargers.connection(chargerId, false, deps.now());
       changed(chargerId);
     },
 
@@ -94,8 +92,7 @@ export function createChargerReports(deps: {
         online: true,
       }),
 
-    heartbeat: (chargerId: string) =>
-      deps.chargers.setCharger(chargerId, { lastHeartbeatAt: deps.now(), online: true }),
+    heartbeat: (chargerId: string) => deps.chargers.heartbeat(chargerId, deps.now()),
 
     async connectorStatus(report: ConnectorStatusReport): Promise<void> {
       await deps.chargers.recordStatus(report);

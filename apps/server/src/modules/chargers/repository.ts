@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { executedRows, type Db } from '../../platform/db/database.ts';
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { createReportStatements } from './report-statements.ts';
 import {
   chargers,
   connectorStatusHistory,
@@ -87,28 +88,33 @@ export function createChargerRepository(db: Db) {
   const changed = (chargerId: string | null = null) => tell({ scope: 'listing', chargerId });
   const changedLive = (chargerId: string) => tell({ scope: 'live', chargerId });
 
-  // A driver's calls read a charger by id or barcode, and its connectors: prepared (ADR 0029).
-  const chargerById = db
+  // A driver's calls read a charger by id or barcode with its connectors: one prepared
+  // statement each (ADR 0030).
+  const withItsConnectors = (where: SQL) =>
+    db
+      .select({ charger: chargers, connector: connectors })
+      .from(chargers)
+      .leftJoin(connectors, eq(connectors.chargerId, chargers.id))
+      .where(where)
+      .orderBy(asc(connectors.connectorNumber));
+  const chargerById = withItsConnectors(eq(chargers.id, sql.placeholder('id'))).prepare(
+    'chargers_by_id',
+  );
+  const chargerByBarcode = withItsConnectors(
+    eq(chargers.barcode, sql.placeholder('barcode')),
+  ).prepare('chargers_by_barcode');
+  // Every charger's handshake reads its row by its identity.
+  const chargerByIdentity = db
     .select()
     .from(chargers)
-    .where(eq(chargers.id, sql.placeholder('id')))
-    .prepare('chargers_by_id');
-  const chargerByBarcode = db
-    .select()
-    .from(chargers)
-    .where(eq(chargers.barcode, sql.placeholder('barcode')))
-    .prepare('chargers_by_barcode');
-  const connectorsOfCharger = db
-    .select()
-    .from(connectors)
-    .where(eq(connectors.chargerId, sql.placeholder('chargerId')))
-    .orderBy(asc(connectors.connectorNumber))
-    .prepare('connectors_of_charger');
-
-  const oneWithConnectors = async (charger: ChargerRow | undefined) =>
-    charger && {
-      charger,
-      connectors: await connectorsOfCharger.execute({ chargerId: charger.id }),
+    .where(eq(chargers.chargePointId, sql.placeholder('chargePointId')))
+    .prepare('chargers_by_charge_point_id');
+  const oneWithConnectors = (
+    rows: { charger: ChargerRow; connector: ConnectorRow | null }[],
+  ): ChargerWithConnectors | undefined =>
+    rows[0] && {
+      charger: rows[0].charger,
+      connectors: rows.flatMap(({ connector }) => (connector ? [connector] : [])),
     };
 
   async function withConnectors(rows: ChargerRow[]): Promise<ChargerWithConnectors[]> {
@@ -243,18 +249,15 @@ export function createChargerRepository(db: Db) {
     },
 
     async findById(id: string): Promise<ChargerWithConnectors | undefined> {
-      return oneWithConnectors((await chargerById.execute({ id }))[0]);
+      return oneWithConnectors(await chargerById.execute({ id }));
     },
 
     async findByBarcode(barcode: string): Promise<ChargerWithConnectors | undefined> {
-      return oneWithConnectors((await chargerByBarcode.execute({ barcode }))[0]);
+      return oneWithConnectors(await chargerByBarcode.execute({ barcode }));
     },
 
     async findByChargePointId(chargePointId: string): Promise<ChargerRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(chargers)
-        .where(eq(chargers.chargePointId, chargePointId));
+      const [row] = await chargerByIdentity.execute({ chargePointId });
       return row;
     },
 
@@ -414,36 +417,7 @@ export function createChargerRepository(db: Db) {
       });
     },
 
-    /** Records a reported status and, unless an older report arrives late, makes it current. */
-    async recordStatus(report: {
-      chargerId: string;
-      connectorNumber: number;
-      status: string;
-      errorCode: string | null;
-      reportedAt: Date;
-    }): Promise<void> {
-      // One round trip: the report joins the history, and becomes the connector's status unless
-      // a later one is already there (reports can arrive out of order). Connector 0 is the
-      // charger itself: history only.
-      const reportedAt = report.reportedAt.toISOString();
-      const result = await db.execute(sql`
-        WITH history AS (
-          INSERT INTO ${connectorStatusHistory}
-            (charger_id, connector_number, status, error_code, reported_at)
-          VALUES (${report.chargerId}, ${report.connectorNumber}, ${report.status},
-            ${report.errorCode}, ${reportedAt}::timestamptz)
-        )
-        UPDATE ${connectors}
-        SET status = ${report.status}, error_code = ${report.errorCode},
-          status_at = ${reportedAt}::timestamptz
-        WHERE charger_id = ${report.chargerId} AND connector_number = ${report.connectorNumber}
-          AND connector_number <> 0
-          AND (status_at IS NULL OR status_at <= ${reportedAt}::timestamptz)
-        RETURNING connector_number`);
-      const madeCurrent = executedRows(result).length > 0;
-      // Only a status that became current shows in the charger list; told once committed.
-      if (madeCurrent) changedLive(report.chargerId);
-    },
+    ...createReportStatements(db, { changed, changedLive }),
   };
 }
 

@@ -43,7 +43,7 @@ export function createGroupRepository(db: Db) {
       .from(userGroupMembers)
       .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId));
 
-  // Read on every look a driver takes at a charger: built and prepared once (ADR 0029).
+  // Read on every look a driver takes at a charger: built and prepared once (ADR 0030).
   const cheapestTariff = db
     .select({ tariff: userGroupTariffs.tariff })
     .from(userGroupTariffs)

@@ -81,7 +81,7 @@ export function createHistoryRepository(db: Db) {
   /**
    * The history query of one shape (with or without a charger, which sessions, how it pages),
    * with its values as placeholders: built and prepared once per shape, as the history is read
-   * on every visit to its page (ADR 0029).
+   * on every visit to its page (ADR 0030).
    */
   function historyQuery(shape: {
     atCharger: boolean;

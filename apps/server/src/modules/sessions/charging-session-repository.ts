@@ -35,7 +35,7 @@ export function createChargingSessionRepository(db: Db) {
         .returning(),
     );
   // The look-ups of a driver's screens and of a charger's reports: built and prepared once
-  // (ADR 0029).
+  // (ADR 0030).
   const byId = sessionsWhere(eq(chargingSessions.id, sql.placeholder('id'))).prepare(
     'charging_sessions_by_id',
   );
@@ -54,6 +54,23 @@ export function createChargingSessionRepository(db: Db) {
   )
     .orderBy(desc(chargingSessions.createdAt))
     .prepare('charging_sessions_open_of_owner');
+  // Every status a charger reports asks for the sessions on its connector.
+  const onConnector = and(
+    eq(chargingSessions.chargerId, sql.placeholder('chargerId')),
+    eq(chargingSessions.connectorNumber, sql.placeholder('connectorNumber')),
+  );
+  const openOnTheConnector = sessionsWhere(
+    and(onConnector, inArray(chargingSessions.state, OPEN_STATES)),
+  )
+    .orderBy(desc(chargingSessions.createdAt))
+    .prepare('charging_sessions_open_on_connector');
+  const waitingForUnplug = and(
+    eq(chargingSessions.state, 'finished'),
+    eq(chargingSessions.awaitingUnplug, true),
+  );
+  const awaitingUnplugOnTheConnector = sessionsWhere(and(waitingForUnplug, onConnector)).prepare(
+    'charging_sessions_awaiting_unplug_on_connector',
+  );
 
   return {
     async insert(session: NewChargingSession): Promise<ChargingSessionRow> {
@@ -80,13 +97,7 @@ export function createChargingSessionRepository(db: Db) {
     },
 
     async openOnConnector(chargerId: string, connectorNumber: number) {
-      return sessionsWhere(
-        and(
-          eq(chargingSessions.chargerId, chargerId),
-          eq(chargingSessions.connectorNumber, connectorNumber),
-          inArray(chargingSessions.state, OPEN_STATES),
-        ),
-      ).orderBy(desc(chargingSessions.createdAt));
+      return openOnTheConnector.execute({ chargerId, connectorNumber });
     },
 
     /** The newest session on the connector, whoever's. */
@@ -284,18 +295,7 @@ export function createChargingSessionRepository(db: Db) {
 
     /** Finished sessions waiting for their cable to come out, on one connector or anywhere. */
     async awaitingUnplug(on?: { chargerId: string; connectorNumber: number }) {
-      return sessionsWhere(
-        and(
-          eq(chargingSessions.state, 'finished'),
-          eq(chargingSessions.awaitingUnplug, true),
-          ...(on
-            ? [
-                eq(chargingSessions.chargerId, on.chargerId),
-                eq(chargingSessions.connectorNumber, on.connectorNumber),
-              ]
-            : []),
-        ),
-      );
+      return on ? awaitingUnplugOnTheConnector.execute(on) : sessionsWhere(waitingForUnplug);
     },
 
     /** Changes a session still waiting for its unplug (its overstay so far). */

@@ -7,7 +7,7 @@ export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
 export function createUserRepository(db: Db) {
   // Every signed-in call reads its account: built once, and prepared by PostgreSQL once per
-  // connection (ADR 0029).
+  // connection (ADR 0030).
   const byId = db
     .select()
     .from(users)
