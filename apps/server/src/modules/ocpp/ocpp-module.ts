@@ -24,7 +24,7 @@ export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boole
             )
           : deps.chargers.allOffline(),
       );
-      app.addHook('onClose', () => centralSystem.close());
+      app.addHook('preClose', () => centralSystem.close());
       centralSystem.attach(app.server);
     },
   };
