@@ -71,8 +71,11 @@ async function missing(): Promise<string | null> {
   return listening ? null : `no NATS at ${NATS_URL}`;
 }
 
-/** The chargers, stored with one shared password hash (hashed once, at production cost). */
-async function seedChargers(shared: NodesDatabase): Promise<void> {
+/**
+ * The chargers, stored with one shared password hash (hashed once, at production cost); answers
+ * their ids by charge point id.
+ */
+async function seedChargers(shared: NodesDatabase): Promise<Map<string, string>> {
   const passwordHash = await createPasswordHasher().hash(PASSWORD);
   const ids = Array.from({ length: CHARGERS }, (_, index) => `TWO-${String(index)}`);
   const rows = ids.map((chargePointId, index) => {
@@ -99,6 +102,7 @@ async function seedChargers(shared: NodesDatabase): Promise<void> {
   for (let start = 0; start < rows.length; start += 500) {
     await chargers.insertMany(rows.slice(start, start + 500));
   }
+  return new Map(rows.map(({ charger }) => [charger.chargePointId, charger.id]));
 }
 
 async function dataOf<T>(answer: Promise<CallResult>, what: string): Promise<T> {
@@ -123,7 +127,7 @@ async function measure(databaseUrl: string) {
   const simulators: ChargePointSimulator[] = [];
   let nodes: NodeProcess[] = [];
   try {
-    await seedChargers(shared);
+    const chargerIds = await seedChargers(shared);
     const settings = {
       databaseUrl: shared.url,
       natsUrl: NATS_URL,
@@ -172,7 +176,6 @@ async function measure(databaseUrl: string) {
       b.call('addToStripeSources', { token, body: { card: method.id, fuelCard: false } }),
       'addToStripeSources',
     );
-    const chargerIds = await chargerIdsByChargePoint(shared);
     // Sessions alternate between the chargers of A and of B; the starts between the nodes.
     const charging = simulators.slice(0, SESSIONS);
     const sessionIds = new Map<ChargePointSimulator, string>();
@@ -337,16 +340,6 @@ async function measure(databaseUrl: string) {
     for (const node of nodes) await node.stop();
     await shared.drop();
   }
-}
-
-/** The chargers' ids by charge point id. */
-async function chargerIdsByChargePoint(shared: NodesDatabase): Promise<Map<string, string>> {
-  const rows = await shared.database.withSession((session) =>
-    session.query<{ id: string; charge_point_id: string }>(
-      "SELECT id, charge_point_id FROM chargers WHERE charge_point_id LIKE 'TWO-%'",
-    ),
-  );
-  return new Map(rows.map((row) => [row.charge_point_id, row.id]));
 }
 
 const skipped = await missing();
