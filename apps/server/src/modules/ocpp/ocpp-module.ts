@@ -24,6 +24,7 @@ export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boole
             )
           : deps.chargers.allOffline(),
       );
+      // Before the HTTP server closes: it waits for every connection to end, chargers' sockets too.
       app.addHook('preClose', () => centralSystem.close());
       centralSystem.attach(app.server);
     },
