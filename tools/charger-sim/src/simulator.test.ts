@@ -110,3 +110,32 @@ test('a simulator with the wrong password is refused', async () => {
   await expect(simulator.start()).rejects.toThrow();
   expect(simulator.connected).toBe(false);
 });
+
+test('a simulator that loses its central system reconnects by itself to the next URL of its list', async () => {
+  const other = await t.withApp({});
+  await other.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = other.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const otherUrl = `ws://127.0.0.1:${address.port}/ocpp`;
+  const simulator = new ChargePointSimulator({
+    url: otherUrl,
+    fallbackUrls: [url],
+    reconnectDelayMs: 50,
+    chargePointId: 'SIM-HARROGATE',
+    password: 'simulator-secret',
+    connectors: 2,
+  });
+  await simulator.start();
+  const firstAccepted = simulator.acceptedAt;
+  expect(simulator.url).toBe(otherUrl);
+  expect(firstAccepted).not.toBeNull();
+
+  // That node goes away: the charger finds the next one and boots there.
+  await other.app.close();
+  await expect
+    .poll(() => simulator.connected && (simulator.acceptedAt ?? 0) > (firstAccepted ?? 0))
+    .toBe(true);
+  expect(simulator.url).toBe(url);
+  await simulator.stop();
+  expect(simulator.connected).toBe(false);
+});

@@ -23,6 +23,16 @@ export type ChargePointStatus =
 export interface SimulatorOptions {
   /** The central system's OCPP URL without the id, e.g. ws://localhost:8080/ocpp */
   url: string;
+  /**
+   * More URLs of the same central system (its other nodes): each reconnection tries the next one
+   * after the URL last used, round the list (a charger's list of servers, or DNS failover).
+   */
+  fallbackUrls?: readonly string[];
+  /**
+   * When set, a connection lost other than by `stop` is made again by itself, this long after the
+   * loss and after each failed attempt (default: the simulator waits to be started again).
+   */
+  reconnectDelayMs?: number;
   chargePointId: string;
   password?: string;
   connectors: number;
@@ -89,9 +99,16 @@ export class ChargePointSimulator {
   /** Cables left in after a transaction, each with the time the driver takes it out. */
   private readonly unplugTimers = new Map<number, { timer: NodeJS.Timeout; due: number }>();
   private replaying = false;
+  /** `url` then `fallbackUrls`; `urlIndex` is the one connected to, or last tried. */
+  private readonly urls: readonly string[];
+  private urlIndex = 0;
+  private stopped = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private lastAcceptedAt: number | null = null;
 
   constructor(options: SimulatorOptions) {
     this.options = options;
+    this.urls = [options.url, ...(options.fallbackUrls ?? [])];
     for (let connector = 1; connector <= options.connectors; connector += 1) {
       this.statuses.set(connector, 'Available');
       this.registers.set(connector, 0);
@@ -111,14 +128,29 @@ export class ChargePointSimulator {
     return this.client !== null;
   }
 
+  /** The central system URL connected to, or last tried. */
+  get url(): string {
+    return this.urls[this.urlIndex] ?? this.options.url;
+  }
+
+  /** When the central system last accepted the charger's BootNotification, by its clock. */
+  get acceptedAt(): number | null {
+    return this.lastAcceptedAt;
+  }
+
   status(connector: number): ChargePointStatus | undefined {
     return this.statuses.get(connector);
   }
 
   /** Connects, sends BootNotification and every connector's status, then keeps up heartbeats. */
-  async start(): Promise<{ interval: number }> {
+  start(): Promise<{ interval: number }> {
+    this.stopped = false;
+    return this.connectAndBoot();
+  }
+
+  private async connectAndBoot(): Promise<{ interval: number }> {
     const options: Partial<RPC_ClientOptions> = {
-      endpoint: this.options.url,
+      endpoint: this.url,
       identity: this.options.chargePointId,
       protocols: ['ocpp1.6'],
       strictMode: true,
@@ -129,18 +161,35 @@ export class ChargePointSimulator {
     const client = new RPCClient(options as RPC_ClientOptions);
     this.handleCommands(client);
     await client.connect();
+    if (this.stopped) {
+      await client.close({ force: true });
+      throw new Error('stopped while connecting');
+    }
     this.client = client;
     client.on('close', () => {
-      if (this.client === client) this.stopHeartbeats();
-      if (this.client === client) this.client = null;
+      if (this.client !== client) return;
+      this.stopHeartbeats();
+      this.client = null;
+      this.reconnectLater();
     });
-    const boot = (await client.call('BootNotification', {
-      chargePointVendor: this.options.vendor ?? 'EV Charge Sim',
-      chargePointModel: this.options.model ?? 'Sim-22',
-      chargePointSerialNumber: this.options.serialNumber ?? `SIM-${this.options.chargePointId}`,
-      firmwareVersion: this.options.firmwareVersion ?? '1.0.0',
-    })) as { status: string; interval: number };
-    if (boot.status !== 'Accepted') throw new Error(`BootNotification ${boot.status}`);
+    const boot = (await client
+      .call('BootNotification', {
+        chargePointVendor: this.options.vendor ?? 'EV Charge Sim',
+        chargePointModel: this.options.model ?? 'Sim-22',
+        chargePointSerialNumber: this.options.serialNumber ?? `SIM-${this.options.chargePointId}`,
+        firmwareVersion: this.options.firmwareVersion ?? '1.0.0',
+      })
+      .catch((error: unknown) => ({ status: String(error), interval: 0 }))) as {
+      status: string;
+      interval: number;
+    };
+    if (boot.status !== 'Accepted') {
+      // Not accepted, not connected: the connection is let go.
+      if (this.client === client) this.client = null;
+      await client.close({ force: true }).catch(() => undefined);
+      throw new Error(`BootNotification ${boot.status}`);
+    }
+    this.lastAcceptedAt = this.clock();
     for (const [connector, status] of this.statuses) await this.report(connector, status);
     const interval = Math.max(1, boot.interval);
     this.heartbeat = setInterval(() => {
@@ -149,6 +198,20 @@ export class ChargePointSimulator {
     this.heartbeat.unref();
     await this.replay();
     return { interval };
+  }
+
+  /** With `reconnectDelayMs`: connects again after a while, to the next URL of the list. */
+  private reconnectLater() {
+    const delay = this.options.reconnectDelayMs;
+    if (delay === undefined || this.stopped || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+      // Refused, or not booted: tried again later. Connected but failing after the boot, it stays.
+      this.connectAndBoot().catch(() => {
+        if (!this.client) this.reconnectLater();
+      });
+    }, delay);
   }
 
   /** The connector's cumulative energy register (Wh). */
@@ -477,6 +540,9 @@ export class ChargePointSimulator {
 
   /** Drops the connection (as a charger losing its network would). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     this.stopHeartbeats();
     for (const { timer } of this.unplugTimers.values()) clearTimeout(timer);
     this.unplugTimers.clear();

@@ -24,7 +24,8 @@ export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boole
             )
           : deps.chargers.allOffline(),
       );
-      app.addHook('onClose', () => centralSystem.close());
+      // Before the HTTP server closes: it waits for every connection to end, chargers' sockets too.
+      app.addHook('preClose', () => centralSystem.close());
       centralSystem.attach(app.server);
     },
   };
