@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { executedRows, type Db } from '../../platform/db/database.ts';
 import { chargers, connectorStatusHistory, connectors } from '../../platform/db/schema.ts';
 
@@ -14,24 +14,55 @@ interface ChangeNotices {
  * send these all the time; nothing here reads first and writes after.
  */
 export function createReportStatements(db: Db, notices: ChangeNotices) {
-  // A sub-select sees the statement's starting snapshot, so `was` is the flag before this
-  // update, telling whether it flipped. Drizzle writes a column of the updated table unqualified
-  // in `returning`: named in full.
-  const beat = db
-    .update(chargers)
-    .set({ lastHeartbeatAt: sql`${sql.placeholder('at')}::timestamptz`, online: true })
-    .where(eq(chargers.id, sql.placeholder('id')))
-    .returning({
-      was: sql<boolean>`(SELECT previous.online FROM ${chargers} AS previous
-        WHERE previous.id = ${sql.identifier('chargers')}.id)`,
-    })
-    .prepare('chargers_heartbeat');
+  /**
+   * Heartbeats are written together (group commit): while one write is in flight, those that
+   * arrive wait and go in the next, one statement for all of them. A quiet node writes each at
+   * once; a node taking a storm writes a few statements a second instead of one per charger.
+   */
+  let waiting = new Map<string, { at: Date; written: Array<(error?: Error) => void> }>();
+  let writing = false;
+
+  async function writeHeartbeats(): Promise<void> {
+    if (writing || waiting.size === 0) return;
+    writing = true;
+    const batch = waiting;
+    waiting = new Map();
+    const ids = [...batch.keys()];
+    const instants = [...batch.values()].map(({ at }) => at.toISOString());
+    let failure: Error | undefined;
+    try {
+      // A sub-select sees the statement's starting snapshot: `was` is the flag before this
+      // update, telling whether it flipped.
+      const result = await db.execute(sql`
+        UPDATE ${chargers} AS beating
+        SET last_heartbeat_at = GREATEST(beating.last_heartbeat_at, heard.at), online = true
+        FROM unnest(${sql.param(ids)}::text[], ${sql.param(instants)}::timestamptz[])
+          AS heard(id, at)
+        WHERE beating.id = heard.id
+        RETURNING beating.id,
+          (SELECT previous.online FROM ${chargers} AS previous WHERE previous.id = beating.id) AS was`);
+      for (const row of executedRows(result) as { id: string; was: boolean }[]) {
+        if (!row.was) notices.changedLive(row.id);
+      }
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error('heartbeats not written');
+    } finally {
+      writing = false;
+    }
+    for (const { written } of batch.values()) for (const done of written) done(failure);
+    void writeHeartbeats();
+  }
 
   return {
-    /** A heartbeat: when it was heard, and online (announced when that flipped). */
-    async heartbeat(chargerId: string, at: Date): Promise<void> {
-      const [row] = await beat.execute({ id: chargerId, at: at.toISOString() });
-      if (row && !row.was) notices.changedLive(chargerId);
+    /** A heartbeat: when it was heard, and online (announced when that flipped); once written. */
+    heartbeat(chargerId: string, at: Date): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const entry = waiting.get(chargerId) ?? { at, written: [] };
+        entry.at = at > entry.at ? at : entry.at;
+        entry.written.push((error) => (error === undefined ? resolve() : reject(error)));
+        waiting.set(chargerId, entry);
+        void writeHeartbeats();
+      });
     },
 
     /**

@@ -142,8 +142,11 @@ export function createChargerReports(
 
   /** StatusNotification: paused by the vehicle or by the driver's 0 A profile, or charging. */
   async function connectorStatus(report: ConnectorStatusHook) {
-    const open = await deps.sessions.openOnConnector(report.chargerId, report.connectorNumber);
-    for (const row of open) {
+    const onConnector = await deps.sessions.openOrAwaitingUnplugOn(
+      report.chargerId,
+      report.connectorNumber,
+    );
+    for (const row of onConnector.filter((session) => session.state !== 'finished')) {
       const change = sessionStateOnConnectorStatus({
         status: report.status,
         started: row.transactionId !== null,
@@ -162,7 +165,7 @@ export function createChargerReports(
     // The cable is out: a session stopped with it in stops overstaying and is settled.
     if (report.status !== 'Available') return;
     await overstay.endOverstaysAtUnplug(
-      { chargerId: report.chargerId, connectorNumber: report.connectorNumber },
+      onConnector.filter((session) => session.state === 'finished' && session.awaitingUnplug),
       report.reportedAt,
     );
   }

@@ -71,6 +71,11 @@ export function createChargingSessionRepository(db: Db) {
   const awaitingUnplugOnTheConnector = sessionsWhere(and(waitingForUnplug, onConnector)).prepare(
     'charging_sessions_awaiting_unplug_on_connector',
   );
+  const reportedOnTheConnector = sessionsWhere(
+    and(onConnector, or(inArray(chargingSessions.state, OPEN_STATES), waitingForUnplug)),
+  )
+    .orderBy(desc(chargingSessions.createdAt))
+    .prepare('charging_sessions_reported_on_connector');
 
   return {
     async insert(session: NewChargingSession): Promise<ChargingSessionRow> {
@@ -94,6 +99,14 @@ export function createChargingSessionRepository(db: Db) {
 
     async openForOwner(ownerId: string) {
       return openOfOwner.execute({ ownerId });
+    },
+
+    /**
+     * What a connector's status report may change, in one read: the sessions open on it and
+     * those finished there waiting for the unplug, newest first.
+     */
+    async openOrAwaitingUnplugOn(chargerId: string, connectorNumber: number) {
+      return reportedOnTheConnector.execute({ chargerId, connectorNumber });
     },
 
     async openOnConnector(chargerId: string, connectorNumber: number) {

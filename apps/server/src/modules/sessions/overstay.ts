@@ -72,12 +72,9 @@ export function createOverstay(
     return isCableHeld(await connectorStatusOf(row));
   }
 
-  /** The connector reported Available: the cable is out, the overstays there end. */
-  async function endOverstaysAtUnplug(
-    connector: { chargerId: string; connectorNumber: number },
-    at: Date,
-  ) {
-    for (const row of await deps.sessions.awaitingUnplug(connector)) await endOverstay(row, at);
+  /** The connector reported Available: the cable is out, the overstays there (`waiting`) end. */
+  async function endOverstaysAtUnplug(waiting: readonly ChargingSessionRow[], at: Date) {
+    for (const row of waiting) await endOverstay(row, at);
   }
 
   /** A new transaction on the connector: the car that overstayed has left the bay by its start. */
