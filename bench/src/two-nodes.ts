@@ -25,6 +25,7 @@ import {
   paymentIntents,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { createPasswordHasher } from '../../apps/server/src/platform/passwords.ts';
+import { testCharger } from '../../apps/server/src/test/charger-input.ts';
 import { startNodeProcess, type NodeProcess } from '../../apps/server/src/test/node-process.ts';
 import {
   createNodesDatabase,
@@ -79,20 +80,12 @@ async function seedChargers(shared: NodesDatabase): Promise<Map<string, string>>
   const passwordHash = await createPasswordHasher().hash(PASSWORD);
   const ids = Array.from({ length: CHARGERS }, (_, index) => `TWO-${String(index)}`);
   const rows = ids.map((chargePointId, index) => {
-    const input = chargerInput.parse({
-      chargePointId,
-      barcode: String(FIRST_BARCODE + index),
-      name: `Two nodes ${String(index)}`,
-      address: '2 Station Road',
-      city: 'York',
-      post_code: 'YO1 6HT',
-      country: 'GB',
-      lat: 53.958,
-      lon: -1.093,
-      connectors: [{ connectornumber: 1, type: 'Type 2', maxPowerKw: 22 }],
-      tariff: { standard_rate: 0.45, currency: 'GBP' },
-      allowNoPassword: false,
-    });
+    const input = chargerInput.parse(
+      testCharger(chargePointId, String(FIRST_BARCODE + index), {
+        name: `Two nodes ${String(index)}`,
+        allowNoPassword: false,
+      }),
+    );
     return {
       charger: newChargerRow(input, { id: newId(), passwordHash, operatorId: null }),
       connectors: toConnectors(input.connectors),

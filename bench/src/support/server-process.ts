@@ -3,12 +3,12 @@
 // the end). What a benchmark measures from outside: its address, its resident memory, its end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../apps/server/src/platform/db/database.ts';
 import { migrate } from '../../../apps/server/src/platform/db/migrate.ts';
+import { freePort } from '../../../apps/server/src/test/node-process.ts';
 
 const SERVER_MAIN = path.join(import.meta.dirname, '../../../apps/server/src/main.ts');
 
@@ -59,20 +59,7 @@ export async function freshDatabase(postgresUrl: string | undefined): Promise<Be
   };
 }
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   base: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { calls, callPath, type CallName, type SignedInUser } from '@evc/contract';
 import { SERVER_ROOT } from '../platform/config.ts';
-import { API_2_0_0, type CallOptions, type CallResult } from './test-app.ts';
+import { loginRequest, type CallOptions, type CallResult } from './test-app.ts';
 
 const SERVER_MAIN = path.join(SERVER_ROOT, 'src/main.ts');
 const REPOSITORY_ROOT = path.join(SERVER_ROOT, '../..');
@@ -47,7 +47,7 @@ export interface NodeProcess {
 }
 
 /** A free TCP port on loopback. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -152,15 +152,7 @@ export async function startNodeProcess(
     pid: child.pid ?? 0,
     call,
     async login(account, uuid = `${settings.name}-device`) {
-      const result = await call('login', {
-        body: {
-          name: account.email,
-          password: account.password,
-          apiVersion: API_2_0_0,
-          appVersion: '2.7.9',
-          uuid,
-        },
-      });
+      const result = await call('login', loginRequest(account, uuid));
       const data = result.body.data as { user?: SignedInUser } | undefined;
       if (result.status !== 200 || !data?.user) {
         throw new Error(

@@ -21,6 +21,17 @@ const GENEROUS_LIMITS = Object.fromEntries(
 export const APP_URL = 'http://app.test';
 export const API_2_0_0 = { majorversion: 2, minorversion: 0, patchversion: 0 };
 
+/** The app's sign-in request for an account, from a device. */
+export const loginRequest = (account: { email: string; password: string }, uuid: string) => ({
+  body: {
+    name: account.email,
+    password: account.password,
+    apiVersion: API_2_0_0,
+    appVersion: '2.7.9',
+    uuid,
+  },
+});
+
 export const DRIVER = { email: 'driver@example.com', password: 'Driver-pass-2026' };
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator-pass-2026' };
 export const MFA_USER = { email: 'mfa@example.com', password: 'Mfa-pass-2026' };
@@ -179,15 +190,7 @@ function wrap(
       return response.json<{ data: OutboxEntry[] }>().data;
     },
     async login(account, uuid = 'test-device') {
-      const result = await call('login', {
-        body: {
-          name: account.email,
-          password: account.password,
-          apiVersion: API_2_0_0,
-          appVersion: '2.7.9',
-          uuid,
-        },
-      });
+      const result = await call('login', loginRequest(account, uuid));
       const data = result.body.data as { user?: SignedInUser } | undefined;
       if (result.status !== 200 || !data?.user) {
         throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);
