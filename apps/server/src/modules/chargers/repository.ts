@@ -344,7 +344,7 @@ export function createChargerRepository(db: Db) {
           if (flipped.length > 0) changedLive(id);
           return;
         }
-        // A heartbeat or a boot: one statement. A sub-select sees the statement's starting
+        // A boot: one statement. A sub-select sees the statement's starting
         // snapshot, so `was` is the flag before this update, telling whether it flipped.
         const [row] = await db
           .update(chargers)
