@@ -1,7 +1,8 @@
-// Single statements outside a transaction share a few pipelined connections (ADR 0033): each is
-// written at once behind those in flight, PostgreSQL answers them in order, and one wake-up of a
-// backend serves several. A transaction or a held session still takes a connection of its own
-// from the pool, so nothing of another request's ever runs inside it.
+// The prepared reads share a few pipelined connections (ADR 0033): each is written at once behind
+// those in flight, PostgreSQL answers them in order, and one wake-up of a backend serves several.
+// Only prepared SELECTs go there: short by design (ADR 0030) and never waiting for a row lock, so
+// one cannot hold up the reads behind it for long, nor wait for a transaction that itself waits
+// for a read. Writes, other statements, transactions and held sessions take pooled connections.
 import pg from 'pg';
 
 /** How many pipelined connections a node keeps beside its pool. */
@@ -14,10 +15,24 @@ interface Lane {
 
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
+const LOCKING_READ = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+
+/** A named statement that only reads: a SELECT that locks no row. */
+export function isPreparedRead(config: unknown): boolean {
+  if (typeof config !== 'object' || config === null) return false;
+  const { name, text } = config as { name?: unknown; text?: unknown };
+  return (
+    typeof name === 'string' &&
+    typeof text === 'string' &&
+    /^\s*select\b/i.test(text) &&
+    !LOCKING_READ.test(text)
+  );
+}
+
 /**
- * Routes `pool.query(config, values)` (promise form, what drizzle calls for a statement outside a
- * transaction) to the least busy of `lanes` pipelined connections, opened when first needed and
- * opened again after a connection is lost. The callback form, submittable queries and
+ * Routes a prepared read given to `pool.query(config, values)` (promise form, what drizzle calls
+ * outside a transaction) to the least busy of `lanes` pipelined connections, opened when first
+ * needed and opened again after a connection is lost. Everything else, the callback form and
  * `pool.connect()` are the pool's own.
  */
 export function pipelineSingleStatements(
@@ -50,11 +65,7 @@ export function pipelineSingleStatements(
 
   const direct = pool.query.bind(pool) as Query;
   const pipelined: Query = (config, values, callback) => {
-    const submittable =
-      typeof config === 'object' &&
-      config !== null &&
-      typeof (config as { submit?: unknown }).submit === 'function';
-    if (ending || submittable || typeof values === 'function' || callback !== undefined) {
+    if (ending || !isPreparedRead(config) || typeof values === 'function' || callback !== undefined) {
       return direct(config, values, callback);
     }
     let lane = all[0] as Lane;
