@@ -65,7 +65,12 @@ export function pipelineSingleStatements(
 
   const direct = pool.query.bind(pool) as Query;
   const pipelined: Query = (config, values, callback) => {
-    if (ending || !isPreparedRead(config) || typeof values === 'function' || callback !== undefined) {
+    if (
+      ending ||
+      !isPreparedRead(config) ||
+      typeof values === 'function' ||
+      callback !== undefined
+    ) {
       return direct(config, values, callback);
     }
     let lane = all[0] as Lane;
