@@ -22,6 +22,8 @@ export interface Bus {
   request(subject: string, payload: unknown, timeoutMs: number): Promise<unknown>;
   /** Serves requests on `subject`; returns the function that stops serving. */
   respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void;
+  /** False while the bus cannot reach the other nodes (NATS lost, trying again). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
