@@ -34,6 +34,8 @@ import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { fullyMigrated } from './platform/db/migrate.ts';
 import { registerHealth } from './platform/http/health.ts';
+import { createMetrics, registerMetrics, timedBus } from './platform/metrics/metrics.ts';
+import { countOpenSessionsByState } from './modules/sessions/charging-session-repository.ts';
 import {
   createCallRegistrar,
   type Authenticate,
@@ -114,8 +116,16 @@ export async function buildApp(
   const now = options.now ?? (() => new Date());
   const app = await createHttpServer(config, options);
   const log = app.log;
-  const bus = options.bus ?? (await openBus(config));
-  if (!options.bus) app.addHook('onClose', () => bus.close());
+  const metrics = config.metricsToken
+    ? createMetrics({
+        poolUse: options.database.poolUse,
+        openSessionsByState: () => countOpenSessionsByState(db),
+      })
+    : undefined;
+  registerMetrics(app, config.metricsToken, metrics);
+  const openedBus = options.bus ?? (await openBus(config));
+  if (!options.bus) app.addHook('onClose', () => openedBus.close());
+  const bus = metrics ? timedBus(openedBus, metrics) : openedBus;
   const severalNodes = config.natsUrl !== undefined;
   // Not ready from the moment the node begins to stop (README, Several nodes).
   let draining = false;

@@ -75,6 +75,7 @@ const envSchema = z.object({
       'must be one or more nats:// URLs, comma-separated',
     )
     .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   NATS_SUBJECT_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be NATS subject tokens, e.g. evc or evc.eu')
@@ -134,6 +135,8 @@ export interface AppConfig {
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
+  /** GET /metrics answers a scraper holding this bearer token; unset, metrics are off. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +249,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     cspExtraOrigins: origins(values.CSP_EXTRA_ORIGINS),
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
+    ...(values.METRICS_TOKEN ? { metricsToken: values.METRICS_TOKEN } : {}),
   };
 }
 

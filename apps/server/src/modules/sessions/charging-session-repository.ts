@@ -373,3 +373,15 @@ export function createChargingSessionRepository(db: Db) {
 }
 
 export type ChargingSessionRepository = ReturnType<typeof createChargingSessionRepository>;
+
+/** How many sessions are in each state that has not ended (every such state, 0 included). */
+export async function countOpenSessionsByState(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ state: chargingSessions.state, count: sql<number>`count(*)::int` })
+    .from(chargingSessions)
+    .where(inArray(chargingSessions.state, OPEN_STATES))
+    .groupBy(chargingSessions.state);
+  const counts: Record<string, number> = Object.fromEntries(OPEN_STATES.map((state) => [state, 0]));
+  for (const row of rows) counts[row.state] = row.count;
+  return counts;
+}

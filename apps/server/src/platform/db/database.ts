@@ -20,7 +20,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections and the reads in flight on pipelined ones. */
+  poolUse?: () => PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  open: number;
+  idle: number;
+  /** Callers waiting for a pooled connection. */
+  waiting: number;
+  pipelinedInFlight: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -79,6 +89,12 @@ function openPostgres(connectionString: string, searchPath: string | undefined):
         client.release();
       }
     },
+    poolUse: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      pipelinedInFlight: pipelines.inFlight(),
+    }),
     close: async () => {
       await pipelines.end();
       await pool.end();

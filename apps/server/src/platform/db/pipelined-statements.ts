@@ -39,7 +39,7 @@ export function pipelineSingleStatements(
   pool: pg.Pool,
   clientConfig: pg.ClientConfig,
   lanes = PIPELINED_CONNECTIONS,
-): { end(): Promise<void> } {
+): { inFlight(): number; end(): Promise<void> } {
   const all: Lane[] = Array.from({ length: lanes }, () => ({ client: undefined, inFlight: 0 }));
   let ending = false;
 
@@ -86,6 +86,7 @@ export function pipelineSingleStatements(
   Object.defineProperty(pool, 'query', { value: pipelined });
 
   return {
+    inFlight: () => all.reduce((sum, lane) => sum + lane.inFlight, 0),
     async end() {
       ending = true;
       await Promise.all(

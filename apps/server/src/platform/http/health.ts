@@ -8,9 +8,9 @@ export type ReadinessPart = 'draining' | 'database' | 'nats';
 
 export interface ReadinessChecks {
   /** True once the node has begun to stop: it finishes what it holds and takes nothing new. */
-  draining(): boolean;
+  draining: () => boolean;
   /** Resolves when the database answers and holds every migration this build knows. */
-  database(): Promise<boolean>;
+  database: () => Promise<boolean>;
   /** False while a configured NATS is not connected; absent on a single node. */
   nats?: () => boolean;
 }
