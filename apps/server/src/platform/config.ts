@@ -79,6 +79,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be NATS subject tokens, e.g. evc or evc.eu')
     .default('evc'),
+  // A node renews its presence five times per NODE_TIMEOUT (ADR 0031): below 2 s a busy node
+  // would be taken for dead.
+  NODE_TIMEOUT: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(15),
 });
 
 export interface AppConfig {
@@ -134,6 +137,11 @@ export interface AppConfig {
   /** Several nodes: commands and events cross them through this NATS server; unset, one node. */
   natsUrl: string | undefined;
   natsSubjectPrefix: string;
+  /**
+   * Seconds after which a node that has not renewed its presence is dead to the others: its
+   * chargers go Offline and commands for them answer CHARGER_OFFLINE (ADR 0031).
+   */
+  nodeTimeoutSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +254,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     cspExtraOrigins: origins(values.CSP_EXTRA_ORIGINS),
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
+    nodeTimeoutSeconds: values.NODE_TIMEOUT,
   };
 }
 

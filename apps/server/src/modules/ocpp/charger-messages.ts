@@ -14,6 +14,10 @@ export function handleChargerMessages(
     heartbeatSeconds: number;
     /** Told once the boot is answered: a charger takes commands only after it is Accepted. */
     booted?: (chargerId: string) => void;
+    /** The connection's ownership epoch (ADR 0031). */
+    epoch: () => number | null;
+    /** The connection turned out not to own its charger any more: it is let go. */
+    notOwner: () => void;
   },
 ): void {
   const { chargerId, chargers, now, log } = context;
@@ -37,7 +41,9 @@ export function handleChargerMessages(
   });
 
   handle('Heartbeat', async () => {
-    await chargers.heartbeat(chargerId);
+    const epoch = context.epoch();
+    // Written only over the connection owning the charger; any other is let go.
+    if (epoch === null || !(await chargers.heartbeat(chargerId, epoch))) context.notOwner();
     return { currentTime: now().toISOString() };
   });
 
