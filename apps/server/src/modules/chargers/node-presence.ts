@@ -17,6 +17,8 @@ export interface NodePresenceDeps {
   /** Chargers just marked Offline with the node that held them. */
   wentOffline: (chargerIds: readonly string[]) => void;
   now: () => Date;
+  /** A monotonic clock in ms (performance.now by default; tests move their own). */
+  clock?: () => number;
   log: {
     warn: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
@@ -38,6 +40,7 @@ const newNodeId = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'x
 export function createNodePresence(deps: NodePresenceDeps) {
   const timeoutSeconds = deps.timeoutSeconds ?? DEFAULT_NODE_TIMEOUT_SECONDS;
   const timeoutMs = timeoutSeconds * 1000;
+  const clock = deps.clock ?? (() => performance.now());
   const announcement = (id: string): NodeAnnouncement => ({
     id,
     host: hostname(),
@@ -54,7 +57,7 @@ export function createNodePresence(deps: NodePresenceDeps) {
   const reannounced = new Set<(kept: ReadonlySet<string>, id: string) => void>();
 
   async function renew(): Promise<void> {
-    const sentAt = performance.now();
+    const sentAt = clock();
     if (await deps.chargers.renewNode(id, timeoutSeconds)) {
       heldUntil = sentAt + timeoutMs;
       return;
@@ -105,7 +108,7 @@ export function createNodePresence(deps: NodePresenceDeps) {
   }
 
   function holds(): boolean {
-    return started && !stopped && performance.now() < heldUntil;
+    return started && !stopped && clock() < heldUntil;
   }
 
   return {
@@ -118,7 +121,7 @@ export function createNodePresence(deps: NodePresenceDeps) {
     /** Announces this node and keeps its presence renewed until `stop`. */
     async start(): Promise<void> {
       if (started) return;
-      const sentAt = performance.now();
+      const sentAt = clock();
       await deps.chargers.announceNode(announcement(id), timeoutSeconds);
       heldUntil = sentAt + timeoutMs;
       started = true;
