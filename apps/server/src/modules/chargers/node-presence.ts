@@ -4,8 +4,12 @@ import { performance } from 'node:perf_hooks';
 import type { NodeAnnouncement } from './node-statements.ts';
 import type { ChargerRepository } from './repository.ts';
 
-/** How many times a node renews its presence, and looks for dead nodes, per NODE_TIMEOUT. */
-export const RENEWALS_PER_TIMEOUT = 5;
+/**
+ * How often a node renews its presence and looks for dead nodes: five times per NODE_TIMEOUT,
+ * and at least every 4 s, so that a dead node's chargers are Offline within NODE_TIMEOUT + 5 s.
+ */
+export const renewalIntervalMs = (timeoutSeconds: number) =>
+  Math.min((timeoutSeconds * 1000) / 5, 4000);
 export const DEFAULT_NODE_TIMEOUT_SECONDS = 15;
 
 export interface NodePresenceDeps {
@@ -30,7 +34,7 @@ const newNodeId = () => randomBytes(9).toString('base64url').replace(/[-_]/g, 'x
 
 /**
  * This node's presence among the nodes of a deployment (ADR 0031): a lease in the database,
- * renewed RENEWALS_PER_TIMEOUT times per NODE_TIMEOUT. Past NODE_TIMEOUT without a renewal a node
+ * renewed every `renewalIntervalMs`. Past NODE_TIMEOUT without a renewal a node
  * is dead to the others: the first to see it removes its presence and marks its chargers Offline.
  * The node itself holds its lease by its own monotonic clock, from when it sent its last renewal
  * that succeeded, so it always believes its lease over no later than the others do. A node that
@@ -125,7 +129,7 @@ export function createNodePresence(deps: NodePresenceDeps) {
       await deps.chargers.announceNode(announcement(id), timeoutSeconds);
       heldUntil = sentAt + timeoutMs;
       started = true;
-      timer = setInterval(() => void tick(), timeoutMs / RENEWALS_PER_TIMEOUT);
+      timer = setInterval(() => void tick(), renewalIntervalMs(timeoutSeconds));
       timer.unref();
     },
 
