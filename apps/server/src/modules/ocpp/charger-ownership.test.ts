@@ -1,21 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { isSessionAbandoned } from '@evc/domain';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import { createInProcessBus } from '../../platform/bus/in-process-bus.ts';
 import { openDatabase, type Database } from '../../platform/db/database.ts';
 import { migrate } from '../../platform/db/migrate.ts';
-import { chargers, nodes } from '../../platform/db/schema.ts';
+import { chargers, chargingSessions, nodes, users } from '../../platform/db/schema.ts';
 import { createChargerReports } from '../chargers/charger-reports.ts';
 import { createNodePresence, type NodePresence } from '../chargers/node-presence.ts';
 import { createChargerRepository, type ChargerRepository } from '../chargers/repository.ts';
 import { createPasswordHasher } from '../../platform/passwords.ts';
-import { TEST_ARGON2 } from '../../test/test-app.ts';
+import { seed } from '../../seed.ts';
+import { DRIVER, TEST_ARGON2, TEST_DEMO } from '../../test/test-app.ts';
+import { lastHeardOf } from '../sessions/abandoned-sessions.ts';
+import { createChargingSessionRepository } from '../sessions/charging-session-repository.ts';
 import { createChargerConnections, type ChargerConnection } from './charger-connections.ts';
 
 // Fault injection over the ownership and presence logic itself: several nodes (each its real
 // presence and connection bookkeeping, its own monotonic clock) on one database, chargers
-// connecting, dropping and beating while nodes freeze, lapse, wake and die in random orders.
+// connecting, dropping and beating while nodes freeze, lapse, wake and die in random orders, and
+// the living nodes sweeping together for sessions whose charger went away (the real rule and
+// conditional end of the abandoned-session sweep).
 
 const NODES = 3;
 const CHARGERS = ['own-1', 'own-2', 'own-3', 'own-4'];
@@ -25,7 +31,7 @@ const log = { ...quiet, debug: () => undefined };
 
 type Step =
   | { kind: 'connect' | 'drop' | 'beat'; node: number; charger: number }
-  | { kind: 'freeze' | 'lapse' | 'wake' | 'kill' | 'tick'; node: number };
+  | { kind: 'freeze' | 'lapse' | 'wake' | 'kill' | 'tick' | 'abandon'; node: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -40,6 +46,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       'wake' as const,
       'kill' as const,
       'tick' as const,
+      'abandon' as const,
     ),
     node: fc.nat(NODES - 1),
   }),
@@ -47,11 +54,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 let database: Database;
 let repository: ChargerRepository;
+let sessions: ReturnType<typeof createChargingSessionRepository>;
+let driverId: string;
+/** How many times each session was ended (and so settled): never more than once. */
+const ends = new Map<string, number>();
+const ABANDON_AFTER_MS = 60_000;
 
 beforeAll(async () => {
   database = await openDatabase({});
   await migrate(database);
+  await seed(database, createPasswordHasher(TEST_ARGON2), TEST_DEMO);
   repository = createChargerRepository(database.db);
+  sessions = createChargingSessionRepository(database.db);
+  const [driver] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DRIVER.email));
+  driverId = driver?.id ?? '';
   for (const [index, id] of CHARGERS.entries()) {
     await repository.insert(
       {
@@ -67,7 +86,7 @@ beforeAll(async () => {
         lon: -1.1,
         tariff: { standard_rate: 0.4, currency: 'GBP' },
       },
-      [{ connectorNumber: 1, type: 'Type 2', maxPowerKw: 22, status: 'Available' }],
+      [{ connectorNumber: 1, type: 'Type 2', maxPowerKw: 22, status: 'Charging' }],
     );
   }
 });
@@ -144,6 +163,10 @@ async function run(node: ModelNode, nodes: ModelNode[], action: Step) {
     return;
   }
   if (node.state !== 'running') return;
+  if (action.kind === 'abandon') {
+    await sweepAbandoned(nodes);
+    return;
+  }
   if (!('charger' in action)) {
     await node.presence.tick();
     return;
@@ -165,6 +188,34 @@ async function run(node: ModelNode, nodes: ModelNode[], action: Step) {
     await beat(node, connection);
   }
   await node.connections.settled();
+}
+
+/** Every living node sweeps at once for sessions whose charger went away, as each node's timer does. */
+async function sweepAbandoned(all: ModelNode[]) {
+  const now = new Date();
+  const silentSince = new Date(now.getTime() - ABANDON_AFTER_MS);
+  const sweeps = all
+    .filter((node) => node.state === 'running' && node.presence.holds())
+    .map(async () => {
+      for (const candidate of await sessions.silentSince(silentSince)) {
+        const abandoned = isSessionAbandoned({
+          lastHeardAt: lastHeardOf(candidate.session),
+          now,
+          chargerOnline: candidate.chargerOnline,
+          connectorStatus: candidate.connectorStatus,
+          abandonAfterMs: ABANDON_AFTER_MS,
+        });
+        if (!abandoned) continue;
+        const ended = await sessions.endIfStillSilent(candidate.session, silentSince, {
+          state: 'finished',
+          stoppedAt: lastHeardOf(candidate.session),
+          meterStopWh: 0,
+          endReason: 'charger-offline',
+        });
+        if (ended) ends.set(ended.id, (ends.get(ended.id) ?? 0) + 1);
+      }
+    });
+  await Promise.all(sweeps);
 }
 
 async function expireLease(id: string) {
@@ -211,6 +262,25 @@ describe('charger ownership across nodes that die, freeze and come back', () => 
           await database.db
             .update(chargers)
             .set({ online: false, ownerNode: null, ownerEpoch: null });
+          // A session running on each charger, its charger silent longer than the sweep allows.
+          await database.db.delete(chargingSessions);
+          ends.clear();
+          const longAgo = new Date(Date.now() - 2 * ABANDON_AFTER_MS);
+          await database.db.insert(chargingSessions).values(
+            CHARGERS.map((chargerId) => ({
+              id: `session-${chargerId}`,
+              userId: driverId,
+              chargerId,
+              connectorNumber: 1,
+              idTag: `tag-${chargerId}`,
+              source: 'PAYG',
+              state: 'charging' as const,
+              tariff: { standard_rate: 0.4, currency: 'GBP' },
+              startDeadline: longAgo,
+              startedAt: longAgo,
+              lastReportAt: longAgo,
+            })),
+          );
           const bus = createInProcessBus();
           const all = Array.from({ length: NODES }, () => startNode(bus));
           for (const node of all) await node.presence.start();
@@ -232,6 +302,9 @@ describe('charger ownership across nodes that die, freeze and come back', () => 
                 if (node.state === 'running') await beat(node, connection);
             }
             await noStaleActor(all);
+            await sweepAbandoned(all);
+            // A session is ended, and so settled, once at most.
+            expect([...ends.values()].filter((count) => count !== 1)).toEqual([]);
 
             const running = all.filter((node) => node.state === 'running');
             for (const row of await rowsOfChargers()) {
@@ -239,6 +312,8 @@ describe('charger ownership across nodes that die, freeze and come back', () => 
               if (!row.online) {
                 expect(row.ownerNode).toBeNull();
                 expect(holders).toEqual([]);
+                // Its charger went away for good: its session was ended, once.
+                expect(ends.get(`session-${row.id}`)).toBe(1);
                 continue;
               }
               // Online: owned by a running node's current presence, through the one connection
