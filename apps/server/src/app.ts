@@ -34,6 +34,8 @@ import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { createNatsBus } from './platform/bus/nats-bus.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { fullyMigrated } from './platform/db/migrate.ts';
+import { registerHealth } from './platform/http/health.ts';
 import {
   createCallRegistrar,
   type Authenticate,
@@ -119,6 +121,17 @@ export async function buildApp(
   const bus = options.bus ?? (await openBus(config));
   if (!options.bus) app.addHook('onClose', () => bus.close());
   const severalNodes = config.natsUrl !== undefined;
+  // Not ready from the moment the node begins to stop (README, Several nodes).
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  registerHealth(app, {
+    draining: () => draining,
+    database: () => fullyMigrated(options.database),
+    ...(severalNodes ? { nats: () => bus.connected() } : {}),
+  });
   const passwords = createPasswordHasher(options.argon2);
   const limits = {
     ...DEFAULT_RATE_LIMITS,

@@ -287,11 +287,12 @@ export function createChargerService(deps: ChargerServiceDeps) {
       // A home charger is private (spec 001 §6): only its owner finds it.
       if (!found || (found.charger.home && found.charger.ownerId !== viewer.userId))
         throw notFound();
-      const view = chargerView(
-        found,
-        (await deps.connectorsInTransaction?.(found)) ?? noneInTransaction,
-      );
-      const own = await groupTariffOf(deps.memberTariff, viewer, view._id);
+      // Which connectors run a transaction and the viewer's own tariff are read together.
+      const [running, own] = await Promise.all([
+        deps.connectorsInTransaction?.(found),
+        groupTariffOf(deps.memberTariff, viewer, found.charger.id),
+      ]);
+      const view = chargerView(found, running ?? noneInTransaction);
       return own ? { ...view, tariff: own } : view;
     },
 

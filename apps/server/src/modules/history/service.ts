@@ -91,24 +91,26 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       auth: AuthContext,
       body: CallParsedRequest<'getChargeHistory'>,
     ): Promise<ChargeHistoryItem[]> {
-      // A guest names itself by its guest code, as a user by its HRCode.
-      const owner =
+      // A guest names itself by its guest code, as a user by its HRCode. The caller's own
+      // sessions are read beside it, and answered only once the code is found to be the caller's.
+      const [owner, rows] = await Promise.all([
         auth.scope === 'guest'
-          ? await deps.guests
+          ? deps.guests
               .findById(auth.userId)
               .then((guest) => guest && { id: guest.id, hrCode: guest.code })
-          : await caller(auth);
+          : caller(auth),
+        deps.history.sessions({
+          userId: auth.userId,
+          limit: body.limit,
+          active: body.active,
+          after: body.startdate
+            ? { startedAt: new Date(body.startdate), id: body.lastid ?? undefined }
+            : undefined,
+          chargerId: body.chargerid ?? undefined,
+        }),
+      ]);
       if (!owner) throw accountGone();
       if (body.usercode !== owner.hrCode) throw forbidden();
-      const rows = await deps.history.sessions({
-        userId: owner.id,
-        limit: body.limit,
-        active: body.active,
-        after: body.startdate
-          ? { startedAt: new Date(body.startdate), id: body.lastid ?? undefined }
-          : undefined,
-        chargerId: body.chargerid ?? undefined,
-      });
       const samples = await deps.history.meterValues(
         rows.flatMap(({ session }) =>
           session.transactionId === null ? [] : [session.transactionId],

@@ -40,11 +40,22 @@ export function handleChargerMessages(
     };
   });
 
-  handle('Heartbeat', async () => {
+  // The answer is the time only: it does not wait for the write, which goes with the others
+  // heard meanwhile (group commit). A charger in a storm of reconnections is answered at once.
+  // It is written only over the connection owning the charger; any other is let go (ADR 0031).
+  handle('Heartbeat', () => {
     const epoch = context.epoch();
-    // Written only over the connection owning the charger; any other is let go.
-    if (epoch === null || !(await chargers.heartbeat(chargerId, epoch))) context.notOwner();
-    return { currentTime: now().toISOString() };
+    if (epoch === null) context.notOwner();
+    else
+      void chargers.heartbeat(chargerId, epoch).then(
+        (owned) => {
+          if (!owned) context.notOwner();
+        },
+        (error: unknown) => {
+          log.warn({ chargerId, err: error }, 'heartbeat not written');
+        },
+      );
+    return Promise.resolve({ currentTime: now().toISOString() });
   });
 
   handle('StatusNotification', async (request) => {

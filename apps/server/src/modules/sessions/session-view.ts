@@ -86,16 +86,27 @@ export function createSessionView(
     return costOf(row, tariff, digits, stop, overstayUntil);
   }
 
+  async function liveCost(
+    row: ChargingSessionRow,
+    tariff: TariffData,
+    currency: Awaited<ReturnType<typeof currencyOf>>,
+  ) {
+    if (row.awaitingUnplug) {
+      return costOf(row, tariff, currency.decimal_digits, stopOf(row), deps.now());
+    }
+    if (row.state === 'finished' || row.state === 'rejected') return null;
+    return costOf(row, tariff, currency.decimal_digits, null);
+  }
+
   async function view(row: ChargingSessionRow): Promise<TransactionView> {
-    const found = await deps.chargers.findById(row.chargerId);
     const tariff = tariffInput.parse(row.tariff);
     const currency = await currencyOf(tariff);
+    // The charger and the meter samples are read together.
+    const [found, live] = await Promise.all([
+      deps.chargers.findById(row.chargerId),
+      liveCost(row, tariff, currency),
+    ]);
     const finished = row.state === 'finished';
-    const live = row.awaitingUnplug
-      ? await costOf(row, tariff, currency.decimal_digits, stopOf(row), deps.now())
-      : finished || row.state === 'rejected'
-        ? null
-        : await costOf(row, tariff, currency.decimal_digits, null);
     const cost = live ?? { total: row.costTotal, parts: row.costParts, breakdown: row.breakdown };
     const connector = found?.connectors.find((c) => c.connectorNumber === row.connectorNumber);
     const meterStart = row.meterStartWh ?? 0;

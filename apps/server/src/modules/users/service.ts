@@ -96,7 +96,14 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   return {
-    userdata: async (auth: AuthContext): Promise<User> => view(await ownAccount(auth)),
+    async userdata(auth: AuthContext): Promise<User> {
+      // Both reads leave together: on a pipelined connection they cost one round trip.
+      const [row, mfaOptions] = await Promise.all([
+        ownAccount(auth),
+        auth.scope === 'guest' ? [] : deps.security.mfaOptions(auth.userId),
+      ]);
+      return deps.userView(row, mfaOptions);
+    },
 
     async update(auth: AuthContext, userId: string, fields: UpdateFields): Promise<User> {
       await ownAccount(auth, userId);

@@ -25,6 +25,8 @@ export interface Bus {
    * stops serving. A handler that throws NoResponderError answers as if nobody served it.
    */
   respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void;
+  /** False while the bus cannot reach the other nodes (NATS lost, trying again). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 

@@ -59,6 +59,8 @@ export function createInProcessBus(): Bus {
       };
     },
 
+    connected: () => true,
+
     close() {
       listeners.clear();
       responders.clear();

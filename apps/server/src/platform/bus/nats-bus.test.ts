@@ -38,6 +38,13 @@ describe.skipIf(!NATS_URL)('NATS bus between two nodes', () => {
     await Promise.all([a.close(), b.close(), stranger.close()]);
   });
 
+  it('is connected while it reaches NATS, and not once closed', async () => {
+    const short = await connectTestNode(testSubjectPrefix(), 'node-closing');
+    expect(short.connected()).toBe(true);
+    await short.close();
+    expect(short.connected()).toBe(false);
+  });
+
   it('fans an event out to every node, and not to another prefix', async () => {
     const onA = inbox();
     const onB = inbox();

@@ -1,6 +1,7 @@
 import {
   connect,
   ErrorCode,
+  Events,
   JSONCodec,
   NatsError,
   type NatsConnection,
@@ -44,6 +45,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const subject = (name: string) => `${options.subjectPrefix}.${name}`;
   /** This node's responder per subject: serving a subject again replaces the previous one. */
   const responders = new Map<string, Subscription>();
+  // Followed from the connection's status: lost at a disconnect, back at a reconnect.
+  let reachable = true;
+  void (async () => {
+    for await (const status of connection.status()) {
+      if (status.type === Events.Disconnect) reachable = false;
+      if (status.type === Events.Reconnect) reachable = true;
+    }
+  })();
 
   return {
     publish(name, event) {
@@ -113,6 +122,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         if (responders.get(name) === subscription) responders.delete(name);
       };
     },
+
+    connected: () => reachable && !connection.isClosed(),
 
     async close() {
       responders.clear();

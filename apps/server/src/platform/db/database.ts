@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pipelineSingleStatements } from './pipelined-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,10 +56,12 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 function openPostgres(connectionString: string, searchPath: string | undefined): Database {
-  const pool = new pg.Pool({
+  const clientConfig: pg.ClientConfig = {
     connectionString,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
+  };
+  const pool = new pg.Pool(clientConfig);
+  const pipelines = pipelineSingleStatements(pool, clientConfig);
   return {
     kind: 'postgres',
     db: drizzlePostgres({ client: pool, schema }),
@@ -76,7 +79,10 @@ function openPostgres(connectionString: string, searchPath: string | undefined):
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pipelines.end();
+      await pool.end();
+    },
   };
 }
 

@@ -48,3 +48,15 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     }
   });
 }
+
+/** Whether every migration in `dir` is recorded as applied (what readiness asks). */
+export async function fullyMigrated(database: Database, dir = MIGRATIONS_DIR): Promise<boolean> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql'));
+  const [row] = await database.withSession((session) =>
+    session.query<{ applied: number }>(
+      'SELECT count(*)::int AS applied FROM schema_migrations WHERE name = ANY($1::text[])',
+      [files],
+    ),
+  );
+  return row?.applied === files.length;
+}

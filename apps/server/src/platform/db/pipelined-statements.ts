@@ -1,0 +1,100 @@
+// The prepared reads share a few pipelined connections (ADR 0033): each is written at once behind
+// those in flight, PostgreSQL answers them in order, and one wake-up of a backend serves several.
+// Only prepared SELECTs go there: short by design (ADR 0030) and never waiting for a row lock, so
+// one cannot hold up the reads behind it for long, nor wait for a transaction that itself waits
+// for a read. Writes, other statements, transactions and held sessions take pooled connections.
+import pg from 'pg';
+
+/** How many pipelined connections a node keeps beside its pool. */
+export const PIPELINED_CONNECTIONS = 2;
+
+interface Lane {
+  client: Promise<pg.Client> | undefined;
+  inFlight: number;
+}
+
+type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+const LOCKING_READ = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+
+/** A named statement that only reads: a SELECT that locks no row. */
+export function isPreparedRead(config: unknown): boolean {
+  if (typeof config !== 'object' || config === null) return false;
+  const { name, text } = config as { name?: unknown; text?: unknown };
+  return (
+    typeof name === 'string' &&
+    typeof text === 'string' &&
+    /^\s*select\b/i.test(text) &&
+    !LOCKING_READ.test(text)
+  );
+}
+
+/**
+ * Routes a prepared read given to `pool.query(config, values)` (promise form, what drizzle calls
+ * outside a transaction) to the least busy of `lanes` pipelined connections, opened when first
+ * needed and opened again after a connection is lost. Everything else, the callback form and
+ * `pool.connect()` are the pool's own.
+ */
+export function pipelineSingleStatements(
+  pool: pg.Pool,
+  clientConfig: pg.ClientConfig,
+  lanes = PIPELINED_CONNECTIONS,
+): { end(): Promise<void> } {
+  const all: Lane[] = Array.from({ length: lanes }, () => ({ client: undefined, inFlight: 0 }));
+  let ending = false;
+
+  const open = (lane: Lane): Promise<pg.Client> => {
+    const client = new pg.Client({ ...clientConfig, pipeline: true });
+    const forget = () => {
+      if (lane.client === connected) lane.client = undefined;
+    };
+    // A lost connection fails the statements in flight on it (as a pool's would); the next
+    // statement opens a new one.
+    client.on('error', forget);
+    client.on('end', forget);
+    const connected = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    lane.client = connected;
+    return connected;
+  };
+
+  const direct = pool.query.bind(pool) as Query;
+  const pipelined: Query = (config, values, callback) => {
+    if (
+      ending ||
+      !isPreparedRead(config) ||
+      typeof values === 'function' ||
+      callback !== undefined
+    ) {
+      return direct(config, values, callback);
+    }
+    let lane = all[0] as Lane;
+    for (const candidate of all) if (candidate.inFlight < lane.inFlight) lane = candidate;
+    lane.inFlight += 1;
+    const client = lane.client ?? open(lane);
+    return client
+      .then((connection) => connection.query(config as pg.QueryConfig, values as unknown[]))
+      .finally(() => {
+        lane.inFlight -= 1;
+      });
+  };
+  Object.defineProperty(pool, 'query', { value: pipelined });
+
+  return {
+    async end() {
+      ending = true;
+      await Promise.all(
+        all.map(async (lane) => {
+          const client = await lane.client?.catch(() => undefined);
+          lane.client = undefined;
+          await client?.end();
+        }),
+      );
+    },
+  };
+}
