@@ -4,6 +4,8 @@ import { createHttpServer } from './http-server.ts';
 import { createAuthModule } from './modules/auth/auth-module.ts';
 import { registerBrandRoutes } from './modules/brands/routes.ts';
 import { createChargersModule } from './modules/chargers/chargers-module.ts';
+import type { NodePresence } from './modules/chargers/node-presence.ts';
+import { createChargerOwners } from './modules/chargers/node-statements.ts';
 import { createHomeModule } from './modules/home/home-module.ts';
 import { createGroupsModule, type GroupsModule } from './modules/groups/groups-module.ts';
 import type { GuestPurge } from './modules/guests/guest-purge.ts';
@@ -99,6 +101,8 @@ export interface AppServices {
   intentSweep: Pick<AbandonedIntentSweep, 'passes'>;
   groups: Pick<GroupsModule, 'effectiveTariffFor'>;
   guestPurge: Pick<GuestPurge, 'purgeOnce'>;
+  /** This node's presence among the nodes (ADR 0031). */
+  presence: NodePresence;
 }
 
 const seconds = (value: number | undefined) => value && value * 1000;
@@ -178,6 +182,8 @@ export async function buildApp(
   const { commands, transactions } = createChargePointModule({
     db,
     bus,
+    // A command goes to the live node holding the charger's latest connection (ADR 0031).
+    ownerOf: createChargerOwners(db).liveOwnerOf,
     commandTimeoutMs: options.ocpp?.commandTimeoutMs,
   });
   const groups = createGroupsModule({ db, users: userRecords, now });
@@ -202,6 +208,7 @@ export async function buildApp(
     severalNodes,
     authenticate: authenticateStream('chargerEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,
+    nodeTimeoutSeconds: config.nodeTimeoutSeconds,
     now,
     log,
   });
@@ -254,6 +261,7 @@ export async function buildApp(
     chargers: chargers.reports,
     transactions,
     bus,
+    presence: chargers.presence,
     sessions: sessions.service,
     chargerReady: home.chargerReady,
     now,
@@ -325,6 +333,7 @@ export async function buildApp(
       intentSweep: payments.intentSweep,
       groups,
       guestPurge: guests.purge,
+      presence: chargers.presence,
     },
   };
 }

@@ -160,6 +160,19 @@ describe('loadConfig', () => {
       (failure as ConfigError).problems.map((problem) => problem.split(':')[0]).sort(),
     ).toEqual(['NATS_SUBJECT_PREFIX', 'NATS_URL']);
   });
+
+  it('takes a node for dead after 15 s without renewing its presence unless NODE_TIMEOUT says', async () => {
+    expect(await loadConfig({}, dir)).toMatchObject({ nodeTimeoutSeconds: 15 });
+    expect(await loadConfig({ NODE_TIMEOUT: '5' }, dir)).toMatchObject({ nodeTimeoutSeconds: 5 });
+    for (const wrong of ['1', '0', '2.5', 'soon']) {
+      const failure = await loadConfig({ NODE_TIMEOUT: wrong }, dir).catch(
+        (error: unknown) => error,
+      );
+      expect((failure as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+        'NODE_TIMEOUT',
+      ]);
+    }
+  });
 });
 
 describe('loadConfig: production', () => {

@@ -80,6 +80,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be NATS subject tokens, e.g. evc or evc.eu')
     .default('evc'),
+  // A node renews its presence five times per NODE_TIMEOUT (ADR 0031): below 2 s a busy node
+  // would be taken for dead.
+  NODE_TIMEOUT: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(15),
 });
 
 export interface AppConfig {
@@ -137,6 +140,11 @@ export interface AppConfig {
   natsSubjectPrefix: string;
   /** GET /metrics answers a scraper holding this bearer token; unset, metrics are off. */
   metricsToken?: string;
+  /**
+   * Seconds after which a node that has not renewed its presence is dead to the others: its
+   * chargers go Offline and commands for them answer CHARGER_OFFLINE (ADR 0031).
+   */
+  nodeTimeoutSeconds?: number;
 }
 
 export class ConfigError extends Error {
@@ -250,6 +258,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     natsUrl: values.NATS_URL,
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
     ...(values.METRICS_TOKEN ? { metricsToken: values.METRICS_TOKEN } : {}),
+    nodeTimeoutSeconds: values.NODE_TIMEOUT,
   };
 }
 

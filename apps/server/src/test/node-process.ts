@@ -42,6 +42,12 @@ export interface NodeProcess {
   log(): string;
   /** SIGKILL, as a crash or a pulled plug ends a node: nothing of it runs again. */
   kill(): Promise<void>;
+  /**
+   * SIGSTOP, as a long pause, a frozen VM or a partition stops a node: its sockets stay open and
+   * nothing of it runs until `thaw` (SIGCONT).
+   */
+  freeze(): void;
+  thaw(): void;
   /** SIGTERM, then SIGKILL after `graceMs`; answers how it ended. */
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -165,6 +171,12 @@ export async function startNodeProcess(
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+    },
+    freeze() {
+      child.kill('SIGSTOP');
+    },
+    thaw() {
+      child.kill('SIGCONT');
     },
     async stop(graceMs = 15_000) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

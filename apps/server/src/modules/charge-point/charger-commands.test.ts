@@ -5,6 +5,7 @@ import { ChargePointSimulator } from '@evc/charger-sim';
 import { AppError } from '../../platform/errors.ts';
 import { createTestApp, OPERATOR, type TestApp } from '../../test/test-app.ts';
 import { listenOnLoopback, provisionCharger, testCharger } from '../../test/test-chargers.ts';
+import { createChargerOwners } from '../chargers/node-statements.ts';
 import { createChargerCommands } from './charger-commands.ts';
 
 let t: TestApp;
@@ -80,8 +81,11 @@ describe('UnlockConnector through the charger-command service', () => {
     stops.push(() => silent.close({ force: true }));
     silent.handle('UnlockConnector', () => new Promise(() => undefined));
     await silent.connect();
+    // Once the connection owns the charger, commands go to its node.
+    const { liveOwnerOf } = createChargerOwners(t.database.db);
+    await expect.poll(() => liveOwnerOf(charger._id), { interval: 20 }).not.toBeNull();
     // The same service over the app's bus, with a time-out a test can wait for.
-    const commands = createChargerCommands(t.services.bus, 200);
+    const commands = createChargerCommands({ bus: t.services.bus, ownerOf: liveOwnerOf }, 200);
     const started = Date.now();
     const failure = await failureOf(commands.unlockConnector(charger._id, 1));
     expect(failure).toBeInstanceOf(AppError);

@@ -1,15 +1,26 @@
 import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 
-/** The bus subject the node holding a charger's socket answers that charger's commands on. */
-export const chargerCommandSubject = (chargerId: string) => `charger.command.${chargerId}`;
+/**
+ * The bus subject a node answers the commands for its chargers on: one per node (per incarnation,
+ * ADR 0031), served by that node alone, never a group shared by every node that held a charger.
+ */
+export const nodeCommandSubject = (node: string) => `node.${node}.command`;
 
-/** What a node holding a charger's socket is asked to send it. */
+/** What the node holding a charger's socket is asked to send it. */
 export interface ChargerCommandRequest {
+  chargerId: string;
+  /** The node it was sent to: a node that has since come back under another id refuses it. */
+  node: string;
   action: string;
   params: Record<string, unknown>;
   timeoutMs: number;
+  /** Epoch ms past which nobody waits for the answer: a late command is not sent. */
+  deadline: number;
 }
+
+/** The live node holding a charger's latest connection, or null (ADR 0031). */
+export type ChargerOwnerOf = (chargerId: string) => Promise<string | null>;
 
 /** How long a charger has to answer a command unless told otherwise. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
@@ -49,19 +60,33 @@ export const chargerTimeout = () =>
 
 /**
  * The one way the platform tells a charger to do something. A command travels over the bus to
- * the node holding the charger's socket; no node holding it means the charger is offline.
+ * the live node holding the charger's latest connection; no such node means the charger is
+ * offline, answered at once.
  */
-export function createChargerCommands(bus: Bus, defaultTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS) {
+export function createChargerCommands(
+  deps: { bus: Bus; ownerOf: ChargerOwnerOf },
+  defaultTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
+) {
   async function send<T>(
     chargerId: string,
     action: string,
     params: Record<string, unknown>,
     timeoutMs = defaultTimeoutMs,
   ): Promise<T> {
-    const request: ChargerCommandRequest = { action, params, timeoutMs };
+    const node = await deps.ownerOf(chargerId);
+    if (node === null) throw chargerOffline();
+    // The bus waits a little longer than the charger call so the charger's own time-out wins.
+    const waitMs = timeoutMs + 500;
+    const request: ChargerCommandRequest = {
+      chargerId,
+      node,
+      action,
+      params,
+      timeoutMs,
+      deadline: Date.now() + waitMs,
+    };
     try {
-      // The bus waits a little longer than the charger call so the charger's own time-out wins.
-      return (await bus.request(chargerCommandSubject(chargerId), request, timeoutMs + 500)) as T;
+      return (await deps.bus.request(nodeCommandSubject(node), request, waitMs)) as T;
     } catch (error) {
       if (error instanceof NoResponderError) throw chargerOffline();
       if (error instanceof BusTimeoutError) throw chargerTimeout();

@@ -1,7 +1,12 @@
 import type { Bus } from '../../platform/bus/bus.ts';
 import type { ChargerRow } from '../../platform/db/schema.ts';
 import type { PasswordHasher } from '../../platform/passwords.ts';
-import { CHARGER_LIVE_SUBJECT, type ChargerChanged } from './charger-events.ts';
+import {
+  CHARGER_LIVE_SUBJECT,
+  CHARGER_OWNER_SUBJECT,
+  type ChargerChanged,
+  type ChargerOwnerChanged,
+} from './charger-events.ts';
 import type { ChargerRepository } from './repository.ts';
 import { createVerifiedCredentials, type VerifiedCredentials } from './verified-credentials.ts';
 
@@ -75,24 +80,39 @@ export function createChargerReports(deps: {
       return { chargerId: charger.id, home: charger.home };
     },
 
-    async connected(chargerId: string): Promise<void> {
-      await deps.chargers.connection(chargerId, true, deps.now());
+    /**
+     * A charger's new connection on node `node` owns it from now on (ADR 0031): online, and told
+     * to every node, so that one holding an older connection of it lets that go. Null when the
+     * node's presence has lapsed (it must announce itself again first).
+     */
+    async connected(chargerId: string, node: string): Promise<number | null> {
+      const claimed = await deps.chargers.claimCharger(chargerId, node, deps.now());
+      if (!claimed) return null;
+      deps.bus.publish(CHARGER_OWNER_SUBJECT, {
+        chargerId,
+        node,
+        epoch: claimed.epoch,
+      } satisfies ChargerOwnerChanged);
       changed(chargerId);
+      return claimed.epoch;
     },
 
-    async disconnected(chargerId: string): Promise<void> {
-      await deps.chargers.connection(chargerId, false, deps.now());
-      changed(chargerId);
+    /** The connection `epoch` was lost: Offline, unless a later connection owns the charger. */
+    async disconnected(chargerId: string, epoch: number): Promise<void> {
+      if (await deps.chargers.releaseCharger(chargerId, epoch, deps.now())) changed(chargerId);
+    },
+
+    /** Chargers marked Offline with the node that held them (ADR 0031): told to live views. */
+    wentOffline: (chargerIds: readonly string[]): void => {
+      for (const chargerId of chargerIds) changed(chargerId);
     },
 
     booted: (chargerId: string, identity: ChargerIdentity) =>
-      deps.chargers.setCharger(chargerId, {
-        ...identity,
-        lastBootAt: deps.now(),
-        online: true,
-      }),
+      deps.chargers.setCharger(chargerId, { ...identity, lastBootAt: deps.now() }),
 
-    heartbeat: (chargerId: string) => deps.chargers.heartbeat(chargerId, deps.now()),
+    /** False when the connection `epoch` no longer owns the charger: nothing was written. */
+    heartbeat: (chargerId: string, epoch: number) =>
+      deps.chargers.heartbeat(chargerId, deps.now(), epoch),
 
     async connectorStatus(report: ConnectorStatusReport): Promise<void> {
       await deps.chargers.recordStatus(report);

@@ -13,6 +13,7 @@ import { createChargerCallsService } from './charger-calls-service.ts';
 import { connectorsInTransactionOf } from './connectors-in-transaction.ts';
 import { createChargerReports } from './charger-reports.ts';
 import { registerChargerLiveEvents } from './live-events.ts';
+import { createNodePresence } from './node-presence.ts';
 import { createChargerRepository } from './repository.ts';
 import { registerChargerRoutes } from './routes.ts';
 import { createChargerService } from './service.ts';
@@ -31,6 +32,8 @@ export interface ChargersModuleDeps {
   authenticate: Authenticate;
   /** Live event streams' keep-alive interval (tests shorten it). */
   keepAliveMs?: number;
+  /** NODE_TIMEOUT: a node silent this long is dead to the others (ADR 0031). */
+  nodeTimeoutSeconds?: number;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -60,14 +63,25 @@ export function createChargersModule(deps: ChargersModuleDeps) {
     now: deps.now,
   });
 
+  const reports = createChargerReports({
+    chargers,
+    passwords: deps.passwords,
+    bus: deps.bus,
+    now: deps.now,
+  });
+  const presence = createNodePresence({
+    chargers,
+    timeoutSeconds: deps.nodeTimeoutSeconds,
+    wentOffline: reports.wentOffline,
+    now: deps.now,
+    log: deps.log,
+  });
+
   return {
     chargers,
-    reports: createChargerReports({
-      chargers,
-      passwords: deps.passwords,
-      bus: deps.bus,
-      now: deps.now,
-    }),
+    reports,
+    /** This node's presence among the nodes, and who holds which charger (ADR 0031). */
+    presence,
     /** A user's hold at a charger (the payment calls that ask are users' only so far). */
     /** A guest's hold is the public tariff's; a user's counts their group's tariff. */
     preauth: (chargerId: string, driver: Driver) =>
@@ -89,6 +103,10 @@ export function createChargersModule(deps: ChargersModuleDeps) {
         authenticate: deps.authenticate,
         keepAliveMs: deps.keepAliveMs,
       });
+      // Announced before the chargers can connect (the server listens once ready); gone after
+      // the central system let go of its chargers (preClose).
+      app.addHook('onReady', () => presence.start());
+      app.addHook('onClose', () => presence.stop());
       app.addHook('onClose', () => Promise.resolve(service.close()));
     },
   };

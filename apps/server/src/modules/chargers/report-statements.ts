@@ -2,15 +2,14 @@ import { sql } from 'drizzle-orm';
 import { executedRows, type Db } from '../../platform/db/database.ts';
 import { chargers, connectorStatusHistory, connectors } from '../../platform/db/schema.ts';
 
-/** What a write tells the charger lists: the listing changed, or only what a live view shows. */
+/** What a write tells the charger lists: only what a live view shows changed. */
 interface ChangeNotices {
-  changed: (chargerId: string) => void;
   changedLive: (chargerId: string) => void;
 }
 
 /**
  * What a connected charger makes the node write, each in one round trip (ADR 0029, 0030): its
- * connection coming and going, its heartbeats and its status reports. Thousands of chargers
+ * heartbeats and its status reports (its connection coming and going: node-statements.ts). Thousands of chargers
  * send these all the time; nothing here reads first and writes after.
  */
 export function createReportStatements(db: Db, notices: ChangeNotices) {
@@ -18,8 +17,14 @@ export function createReportStatements(db: Db, notices: ChangeNotices) {
    * Heartbeats are written together (group commit): while one write is in flight, those that
    * arrive wait and go in the next, one statement for all of them. A quiet node writes each at
    * once; a node taking a storm writes a few statements a second instead of one per charger.
+   * A heartbeat is written only over the connection that owns its charger (ADR 0031).
    */
-  let waiting = new Map<string, { at: Date; written: Array<(error?: Error) => void> }>();
+  interface Waiting {
+    at: Date;
+    epoch: number;
+    written: Array<(outcome: boolean | Error) => void>;
+  }
+  let waiting = new Map<string, Waiting>();
   let writing = false;
 
   async function writeHeartbeats(): Promise<void> {
@@ -29,67 +34,45 @@ export function createReportStatements(db: Db, notices: ChangeNotices) {
     waiting = new Map();
     const ids = [...batch.keys()];
     const instants = [...batch.values()].map(({ at }) => at.toISOString());
-    let failure: Error | undefined;
+    const epochs = [...batch.values()].map(({ epoch }) => String(epoch));
+    let outcome: Set<string> | Error;
     try {
-      // A sub-select sees the statement's starting snapshot: `was` is the flag before this
-      // update, telling whether it flipped.
       const result = await db.execute(sql`
         UPDATE ${chargers} AS beating
-        SET last_heartbeat_at = GREATEST(beating.last_heartbeat_at, heard.at), online = true
-        FROM unnest(${sql.param(ids)}::text[], ${sql.param(instants)}::timestamptz[])
-          AS heard(id, at)
-        WHERE beating.id = heard.id
-        RETURNING beating.id,
-          (SELECT previous.online FROM ${chargers} AS previous WHERE previous.id = beating.id) AS was`);
-      for (const row of executedRows(result) as { id: string; was: boolean }[]) {
-        if (!row.was) notices.changedLive(row.id);
-      }
+        SET last_heartbeat_at = GREATEST(beating.last_heartbeat_at, heard.at)
+        FROM unnest(${sql.param(ids)}::text[], ${sql.param(instants)}::timestamptz[],
+          ${sql.param(epochs)}::bigint[]) AS heard(id, at, epoch)
+        WHERE beating.id = heard.id AND beating.owner_epoch = heard.epoch
+        RETURNING beating.id`);
+      outcome = new Set((executedRows(result) as { id: string }[]).map((row) => row.id));
     } catch (error) {
-      failure = error instanceof Error ? error : new Error('heartbeats not written');
+      outcome = error instanceof Error ? error : new Error('heartbeats not written');
     } finally {
       writing = false;
     }
-    for (const { written } of batch.values()) for (const done of written) done(failure);
+    for (const [id, { written }] of batch) {
+      for (const done of written) done(outcome instanceof Error ? outcome : outcome.has(id));
+    }
     void writeHeartbeats();
   }
 
   return {
-    /** A heartbeat: when it was heard, and online (announced when that flipped); once written. */
-    heartbeat(chargerId: string, at: Date): Promise<void> {
+    /**
+     * A heartbeat heard over the connection `epoch`: once written, true; false when that
+     * connection no longer owns the charger (nothing is written then).
+     */
+    heartbeat(chargerId: string, at: Date, epoch: number): Promise<boolean> {
       return new Promise((resolve, reject) => {
-        const entry = waiting.get(chargerId) ?? { at, written: [] };
+        const entry = waiting.get(chargerId) ?? { at, epoch, written: [] };
         entry.at = at > entry.at ? at : entry.at;
-        entry.written.push((error) => (error === undefined ? resolve() : reject(error)));
+        // Two connections of one charger in a batch: the later one is the owner, if any is.
+        entry.epoch = Math.max(entry.epoch, epoch);
+        entry.written.push((outcome) =>
+          outcome instanceof Error ? reject(outcome) : resolve(outcome && entry.epoch === epoch),
+        );
         waiting.set(chargerId, entry);
         void writeHeartbeats();
       });
-    },
-
-    /**
-     * A charger connected or lost its socket: the online flag (announced when it flipped) and
-     * its connectors' line in the status history (regulation 7 availability: each connector
-     * Offline while it is away, its last reported status again once it is back).
-     */
-    async connection(chargerId: string, online: boolean, at: Date): Promise<void> {
-      try {
-        const result = await db.execute(sql`
-          WITH flipped AS (
-            UPDATE ${chargers} SET online = ${online}
-            WHERE id = ${chargerId} AND online <> ${online} RETURNING id
-          ), history AS (
-            INSERT INTO ${connectorStatusHistory}
-              (charger_id, connector_number, status, error_code, reported_at)
-            SELECT charger_id, connector_number,
-              CASE WHEN ${online} THEN status ELSE 'Offline' END, NULL,
-              ${at.toISOString()}::timestamptz
-            FROM ${connectors} WHERE charger_id = ${chargerId} AND connector_number > 0
-          )
-          SELECT id FROM flipped`);
-        if (executedRows(result).length > 0) notices.changedLive(chargerId);
-      } catch (error) {
-        notices.changed(chargerId);
-        throw error;
-      }
     },
 
     /** Records a reported status and, unless an older report arrives late, makes it current. */

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { createNodeStatements } from './node-statements.ts';
 import { createReportStatements } from './report-statements.ts';
 import {
   chargers,
@@ -284,7 +285,7 @@ export function createChargerRepository(db: Db) {
     async markAllOffline(at: Date): Promise<void> {
       const gone = await db
         .update(chargers)
-        .set({ online: false })
+        .set({ online: false, ownerNode: null, ownerEpoch: null })
         .where(eq(chargers.online, true))
         .returning({ id: chargers.id })
         .finally(() => changed());
@@ -296,8 +297,9 @@ export function createChargerRepository(db: Db) {
     },
 
     /**
-     * With several nodes, one starting cannot know which chargers the others hold: it marks
-     * offline only those that have not booted nor sent a heartbeat since `silentSince`.
+     * With several nodes, a node starting leaves alone the chargers a node holds (the others' go
+     * Offline when their presence lapses, ADR 0031): it marks offline only those online with no
+     * owner (written before owners were kept) that have not booted nor beaten since `silentSince`.
      */
     async markSilentOffline(silentSince: Date, at: Date): Promise<void> {
       const gone = await db
@@ -306,6 +308,7 @@ export function createChargerRepository(db: Db) {
         .where(
           and(
             eq(chargers.online, true),
+            isNull(chargers.ownerNode),
             sql`coalesce(greatest(${chargers.lastHeartbeatAt}, ${chargers.lastBootAt}), '-infinity') < ${silentSince}`,
           ),
         )
@@ -417,7 +420,8 @@ export function createChargerRepository(db: Db) {
       });
     },
 
-    ...createReportStatements(db, { changed, changedLive }),
+    ...createReportStatements(db, { changedLive }),
+    ...createNodeStatements(db, { changedLive }),
   };
 }
 

@@ -4,15 +4,17 @@ import type { Duplex } from 'node:stream';
 import { RPCServer } from 'ocpp-rpc';
 // The errors are re-exported by the package's index with a spread, which Node's ESM loader cannot
 // see through: they are imported from their own module.
-import { RPCError, RPCInternalError, TimeoutError } from 'ocpp-rpc/lib/errors';
+import { RPCError, RPCGenericError, RPCInternalError, TimeoutError } from 'ocpp-rpc/lib/errors';
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
-import { BusTimeoutError, type Bus } from '../../platform/bus/bus.ts';
+import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
 import type { ChargerReports } from '../chargers/charger-reports.ts';
+import type { NodePresence } from '../chargers/node-presence.ts';
 import {
-  chargerCommandSubject,
+  nodeCommandSubject,
   type ChargerCommandRequest,
 } from '../charge-point/charger-commands.ts';
+import { createChargerConnections, type ChargerConnection } from './charger-connections.ts';
 import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import { handleChargerMessages } from './charger-messages.ts';
 import { logConnection, refusalReason, type ConnectionFacts } from './connection-log.ts';
@@ -38,6 +40,8 @@ export interface CentralSystemDeps {
   /** The transaction ledger: authorisations, transactions and their meter values. */
   transactions: TransactionLedger;
   bus: Bus;
+  /** This node's presence among the nodes: whether it may act, and its id (ADR 0031). */
+  presence: NodePresence;
   /** The charging sessions, told of starts, samples, stops and statuses. */
   sessions?: TransactionHooks;
   /** A charger connected, or booted: what it should hold may be sent to it again. */
@@ -73,7 +77,8 @@ function handshakeAddress(handshake: IHandshakeInterface, trustProxy: boolean): 
  * password connects only if an operator provisioned it so. An unknown identity and a wrong
  * password are answered alike, and failures are throttled per identity and per address. A charger
  * is online while its socket is open and it keeps talking; a lost socket or missed heartbeats make
- * it Offline.
+ * it Offline. Among several nodes a charger's latest connection owns it (ADR 0031): a node acts
+ * on a connection only while it owns its charger and its own presence is current.
  */
 export function createCentralSystem(deps: CentralSystemDeps) {
   const heartbeatSeconds = deps.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
@@ -84,15 +89,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     strictModeValidators: [ocpp16Validator],
     pingIntervalMs,
   });
-  /** The live connection of each charger (by charger id) and when it last said anything. */
-  const live = new Map<string, { client: RPCServerClient; lastSeen: number }>();
-  /** A charger's connection changed: kept, or logged when the database cannot take it (at shutdown). */
-  const notKept = (chargerId: string, what: string) => (error: unknown) =>
-    deps.log.warn({ err: error, chargerId }, what);
-  const markOffline = (chargerId: string) =>
-    void deps.chargers
-      .disconnected(chargerId)
-      .catch(notKept(chargerId, 'charger not marked offline'));
+  const connections = createChargerConnections(deps);
+  const { live } = connections;
   const throttle = createHandshakeThrottle(deps.handshakeLimit ?? DEFAULT_HANDSHAKE_LIMIT, () =>
     deps.now().getTime(),
   );
@@ -149,10 +147,28 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     });
   });
 
-  const seen = (chargerId: string) => {
-    const entry = live.get(chargerId);
-    if (entry) entry.lastSeen = Date.now();
-  };
+  /** Commands for this node's chargers, on this incarnation's own subject (ADR 0031). */
+  const respondAs = (node: string) =>
+    deps.bus.respond(nodeCommandSubject(node), async (payload) => {
+      const command = payload as ChargerCommandRequest;
+      const connection = live.get(command.chargerId);
+      // Sent to an earlier incarnation of this node, past its deadline, or for a charger this
+      // node no longer owns: never sent down the socket; as if nobody held the charger.
+      const current = () => command.node === deps.presence.id && Date.now() < command.deadline;
+      if (!connection || !current() || !(await connections.mayAct(connection)) || !current())
+        throw new NoResponderError(command.chargerId);
+      return connection.client
+        .call(command.action, command.params, { callTimeoutMs: command.timeoutMs })
+        .catch((error: unknown) => {
+          if (error instanceof TimeoutError) throw new BusTimeoutError(command.action);
+          throw error;
+        });
+    });
+  let stopResponding = respondAs(deps.presence.id);
+  const stopReannounced = deps.presence.onReannounced((_kept, node) => {
+    stopResponding();
+    stopResponding = respondAs(node);
+  });
 
   server.on('client', (client: RPCServerClient) => {
     const { admitted, home, ...facts } = client.session as Session;
@@ -163,33 +179,13 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     const { chargerId } = facts;
     deps.log.info({ ...facts, protocol: client.protocol }, 'charger connected');
     logConnection(client, facts, deps.log, Date.now());
-    // A charger that reconnects replaces its previous connection.
-    const previous = live.get(chargerId);
-    live.set(chargerId, { client, lastSeen: Date.now() });
-    if (previous)
-      void previous.client.close({ code: 1000, reason: 'replaced by a new connection' });
     // Only a home charger has anything to be sent when it is ready (its schedule, issue 17).
     const ready = home ? deps.chargerReady : undefined;
-    void deps.chargers
-      .connected(chargerId)
-      .then(() => ready?.(chargerId))
-      .catch(notKept(chargerId, 'charger not marked online'));
-    const stopResponding = deps.bus.respond(chargerCommandSubject(chargerId), (payload) => {
-      const command = payload as ChargerCommandRequest;
-      return client
-        .call(command.action, command.params, { callTimeoutMs: command.timeoutMs })
-        .catch((error: unknown) => {
-          if (error instanceof TimeoutError) throw new BusTimeoutError(command.action);
-          throw error;
-        });
-    });
-
-    client.on('close', () => {
-      if (live.get(chargerId)?.client !== client) return;
-      stopResponding();
-      live.delete(chargerId);
-      markOffline(chargerId);
-    });
+    // A charger that reconnects replaces its previous connection, here or on another node.
+    const connection: ChargerConnection = connections.open(chargerId, client, () =>
+      ready?.(chargerId),
+    );
+    client.on('close', () => connections.lost(connection));
 
     /**
      * Every message a charger sends: what is wrong with the message itself is said in OCPP's
@@ -198,8 +194,14 @@ export function createCentralSystem(deps: CentralSystemDeps) {
      */
     const handle: HandleChargePointAction = (action, handler) =>
       client.handle(action, async ({ params }) => {
-        seen(chargerId);
         try {
+          // A connection whose charger moved to another node, or a node whose presence lapsed
+          // and which lost the charger meanwhile, takes no message: the socket is let go.
+          if (!(await connections.mayAct(connection))) {
+            connections.letGo(connection, 'the charger is connected elsewhere');
+            throw new RPCGenericError('This connection no longer serves the charger');
+          }
+          connection.lastSeen = Date.now();
           // Strict mode has validated the request against the action's schema before this runs.
           return await handler((params ?? {}) as ChargePointRequests[typeof action]);
         } catch (error) {
@@ -217,6 +219,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     handleChargerMessages(handle, {
       ...context,
       chargers: deps.chargers,
+      epoch: () => connection.epoch,
+      notOwner: () => connections.letGo(connection, 'the charger is connected elsewhere'),
       heartbeatSeconds,
       ...(ready ? { booted: ready } : {}),
     });
@@ -227,11 +231,10 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   const sweep = setInterval(
     () => {
       const limit = Date.now() - heartbeatSeconds * 1000 * MISSED_HEARTBEATS;
-      for (const [chargerId, entry] of live) {
-        if (entry.lastSeen >= limit) continue;
-        live.delete(chargerId);
-        markOffline(chargerId);
-        void entry.client.close({ code: 1001, reason: 'missed heartbeats' });
+      for (const connection of live.values()) {
+        if (connection.lastSeen >= limit) continue;
+        connections.lost(connection);
+        void connection.client.close({ code: 1001, reason: 'missed heartbeats' });
       }
     },
     Math.min(pingIntervalMs, heartbeatSeconds * 1000),
@@ -251,13 +254,14 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       });
     },
 
-    isOnline: (chargerId: string) => live.has(chargerId),
-
     async close() {
       clearInterval(sweep);
+      stopReannounced();
+      stopResponding();
+      connections.close();
       await server.close({ code: 1001, reason: 'central system shutting down', force: true });
-      for (const chargerId of live.keys()) await deps.chargers.disconnected(chargerId);
-      live.clear();
+      // Whatever the closing sockets did not write is written by the presence's leaving.
+      await connections.settled();
     },
   };
 }

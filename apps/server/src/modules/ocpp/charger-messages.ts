@@ -14,6 +14,10 @@ export function handleChargerMessages(
     heartbeatSeconds: number;
     /** Told once the boot is answered: a charger takes commands only after it is Accepted. */
     booted?: (chargerId: string) => void;
+    /** The connection's ownership epoch (ADR 0031). */
+    epoch: () => number | null;
+    /** The connection turned out not to own its charger any more: it is let go. */
+    notOwner: () => void;
   },
 ): void {
   const { chargerId, chargers, now, log } = context;
@@ -38,10 +42,19 @@ export function handleChargerMessages(
 
   // The answer is the time only: it does not wait for the write, which goes with the others
   // heard meanwhile (group commit). A charger in a storm of reconnections is answered at once.
+  // It is written only over the connection owning the charger; any other is let go (ADR 0031).
   handle('Heartbeat', () => {
-    chargers.heartbeat(chargerId).catch((error: unknown) => {
-      log.warn({ chargerId, err: error }, 'heartbeat not written');
-    });
+    const epoch = context.epoch();
+    if (epoch === null) context.notOwner();
+    else
+      void chargers.heartbeat(chargerId, epoch).then(
+        (owned) => {
+          if (!owned) context.notOwner();
+        },
+        (error: unknown) => {
+          log.warn({ chargerId, err: error }, 'heartbeat not written');
+        },
+      );
     return Promise.resolve({ currentTime: now().toISOString() });
   });
 

@@ -12,8 +12,8 @@ export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boole
   return {
     registerRoutes(app: FastifyInstance): void {
       // One process holds every charger socket: at start none is connected yet. Among several,
-      // the others may hold some: only chargers silent for longer than missed heartbeats allow
-      // are Offline.
+      // the others hold theirs (a dead node's go Offline when its presence lapses, ADR 0031):
+      // only chargers with no owner, silent for longer than missed heartbeats allow, are Offline.
       app.addHook('onReady', () =>
         deps.severalNodes
           ? deps.chargers.silentOffline(

@@ -20,7 +20,10 @@ export interface Bus {
    * `NoResponderError` when nobody serves the subject and `BusTimeoutError` after `timeoutMs`.
    */
   request(subject: string, payload: unknown, timeoutMs: number): Promise<unknown>;
-  /** Serves requests on `subject`; returns the function that stops serving. */
+  /**
+   * Serves requests on `subject`, which only this responder serves; returns the function that
+   * stops serving. A handler that throws NoResponderError answers as if nobody served it.
+   */
   respond(subject: string, handler: (payload: unknown) => Promise<unknown>): () => void;
   /** False while the bus cannot reach the other nodes (NATS lost, trying again). */
   connected(): boolean;

@@ -25,9 +25,6 @@ export interface NatsBusOptions {
 type Reply =
   { ok: true; answer: unknown } | { ok: false; error: { name: string; message: string } };
 
-/** Every node answers its charger commands in this queue group, so one responder takes each. */
-const RESPONDERS = 'responders';
-
 const codec = JSONCodec<unknown>();
 
 const isNatsError = (error: unknown, code: ErrorCode) =>
@@ -90,6 +87,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       const reply = codec.decode(message.data) as Reply;
       if (reply.ok) return reply.answer;
       if (reply.error.name === 'BusTimeoutError') throw new BusTimeoutError(name);
+      // The responder no longer serves what was asked (a charger it let go of).
+      if (reply.error.name === 'NoResponderError') throw new NoResponderError(name);
       const failure = new Error(reply.error.message);
       failure.name = reply.error.name;
       throw failure;
@@ -97,8 +96,9 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
     respond(name, handler) {
       responders.get(name)?.unsubscribe();
+      // No queue group: a responder's subject is its own (a node's, ADR 0031), so that a request
+      // never goes to a responder that only shared a group with the one meant.
       const subscription = connection.subscribe(subject(name), {
-        queue: RESPONDERS,
         callback: (error, message) => {
           if (error) return;
           void Promise.resolve()

@@ -211,6 +211,10 @@ export const chargers = pgTable('chargers', {
   serialNumber: text('serial_number'),
   firmwareVersion: text('firmware_version'),
   online: boolean('online').notNull().default(false),
+  /** The node holding the charger's latest connection (ADR 0031); null while offline. */
+  ownerNode: text('owner_node'),
+  /** Which connection that is: grows with every connection, on any node. */
+  ownerEpoch: bigint('owner_epoch', { mode: 'number' }),
   lastBootAt: timestamptz('last_boot_at'),
   lastHeartbeatAt: timestamptz('last_heartbeat_at'),
   /** The owner who adopted this home charger; null until then. */
@@ -270,6 +274,16 @@ export const connectors = pgTable(
   (table) => [primaryKey({ columns: [table.chargerId, table.connectorNumber] })],
 );
 export type ConnectorRow = typeof connectors.$inferSelect;
+
+/** A node's presence (ADR 0031): a lease renewed every few seconds; past expiresAt it is dead. */
+export const nodes = pgTable('nodes', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  renewedAt: timestamptz('renewed_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
 
 export const connectorStatusHistory = pgTable('connector_status_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
