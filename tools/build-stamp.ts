@@ -1,0 +1,96 @@
+// What `npm run build` produces, what each output is built from, and whether an output is older
+// than its sources. An output carries a stamp: a hash of the contents of every file it is built
+// from. It is up to date when the stamp is there and the sources still hash to it; contents, not
+// modification times, so a checkout, a copy or a touched file rebuilds nothing that did not change.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface BuildOutput {
+  name: 'driver' | 'console' | 'server';
+  /** The npm workspace whose `build` script makes it. */
+  workspace: string;
+  /** The folder the build writes (and empties). */
+  dist: string;
+  /** Files and folders, from the repository root, whose contents the output is built from. */
+  sources: string[];
+}
+
+/** Every workspace's dependencies come through the lock file; the shared packages are source. */
+const SHARED = ['package-lock.json', 'tsconfig.base.json', 'packages'];
+
+export const BUILD_OUTPUTS: BuildOutput[] = [
+  {
+    name: 'driver',
+    workspace: 'apps/driver',
+    dist: 'apps/driver/dist',
+    sources: ['apps/driver', ...SHARED],
+  },
+  {
+    name: 'console',
+    workspace: 'apps/console',
+    dist: 'apps/console/dist',
+    sources: ['apps/console', ...SHARED],
+  },
+  {
+    name: 'server',
+    workspace: 'apps/server',
+    dist: 'apps/server/dist',
+    sources: ['apps/server', 'tools/charger-sim', ...SHARED],
+  },
+];
+
+/** Never part of a build: other outputs, installed packages, native projects, tests. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dev-dist', 'android', 'ios', 'coverage']);
+const SKIPPED_FILE = /\.test\.tsx?$/;
+
+const STAMP_FILE = '.build-stamp';
+
+function sourceFiles(relative: string, into: string[]): void {
+  const full = path.join(REPOSITORY_ROOT, relative);
+  if (!existsSync(full)) return;
+  for (const entry of readdirSync(full, { withFileTypes: true })) {
+    const child = path.join(relative, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(child, into);
+    } else if (entry.isFile() && !SKIPPED_FILE.test(entry.name)) {
+      into.push(child);
+    }
+  }
+}
+
+/** The hash of the names and contents of every file `output` is built from. */
+export function sourceHash(output: BuildOutput): string {
+  const files: string[] = [];
+  for (const source of output.sources) {
+    const full = path.join(REPOSITORY_ROOT, source);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isDirectory()) sourceFiles(source, files);
+    else files.push(source);
+  }
+  const hash = createHash('sha256');
+  for (const file of files.sort()) {
+    hash.update(file.split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(path.join(REPOSITORY_ROOT, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function isUpToDate(output: BuildOutput): boolean {
+  const stamp = path.join(REPOSITORY_ROOT, output.dist, STAMP_FILE);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash(output);
+}
+
+/** Records that `output` was just built from `hash` (taken before the build started). */
+export function writeStamp(output: BuildOutput, hash: string): void {
+  writeFileSync(path.join(REPOSITORY_ROOT, output.dist, STAMP_FILE), `${hash}\n`);
+}
+
+/** The outputs missing or older than their sources, by name. */
+export function staleOutputs(): string[] {
+  return BUILD_OUTPUTS.filter((output) => !isUpToDate(output)).map((output) => output.name);
+}
