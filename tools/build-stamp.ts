@@ -94,3 +94,17 @@ export function writeStamp(output: BuildOutput, hash: string): void {
 export function staleOutputs(): string[] {
   return BUILD_OUTPUTS.filter((output) => !isUpToDate(output)).map((output) => output.name);
 }
+
+/**
+ * The node arguments `npm start` runs the built server with (apps/server/package.json's `start`,
+ * from apps/server), for what starts a node as production does without npm in between: the
+ * browser tests and the benchmarks.
+ */
+export function builtServerNodeArgs(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(path.join(REPOSITORY_ROOT, 'apps/server/package.json'), 'utf8'),
+  ) as { scripts?: { start?: string } };
+  const [command, ...args] = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  if (command !== 'node') throw new Error('apps/server start script: expected `node ARGS`');
+  return args;
+}

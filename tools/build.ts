@@ -3,7 +3,13 @@
 // (build-stamp.ts), so a start after a build starts at once and a start after an edit rebuilds
 // what the edit touched.
 import { spawnSync } from 'node:child_process';
-import { BUILD_OUTPUTS, REPOSITORY_ROOT, isUpToDate, sourceHash, writeStamp } from './build-stamp.ts';
+import {
+  BUILD_OUTPUTS,
+  REPOSITORY_ROOT,
+  isUpToDate,
+  sourceHash,
+  writeStamp,
+} from './build-stamp.ts';
 
 const onlyStale = process.argv.includes('--stale');
 for (const output of BUILD_OUTPUTS) {

@@ -65,9 +65,12 @@ const databases: (string | undefined)[] = [];
 if (only !== 'postgres') databases.push(undefined);
 if (process.env.DATABASE_URL && only !== 'pglite') databases.push(process.env.DATABASE_URL);
 const results = [];
+// BENCH_RUNTIMES=built (or source) measures one of the two only.
+const runtimes = (['source', 'built'] as const).filter(
+  (runtime) => !process.env.BENCH_RUNTIMES || process.env.BENCH_RUNTIMES === runtime,
+);
 for (const postgresUrl of databases) {
-  for (const runtime of ['source', 'built'] as const)
-    results.push(await measure(postgresUrl, runtime));
+  for (const runtime of runtimes) results.push(await measure(postgresUrl, runtime));
 }
 const built = results.filter((result) => result.runtime === 'built');
 const builtPostgres = built.find((result) => result.database === 'postgres');

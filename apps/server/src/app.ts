@@ -182,7 +182,7 @@ export async function buildApp(
     now,
     log,
   });
-  const payments = createPaymentsModule({
+  const payments = await createPaymentsModule({
     config,
     db,
     users: userRecords,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../../apps/server/src/platform/db/database.ts';
 import { migrate } from '../../../apps/server/src/platform/db/migrate.ts';
 import { freePort } from '../../../apps/server/src/test/node-process.ts';
-import { BUILD_OUTPUTS, isUpToDate } from '../../../tools/build-stamp.ts';
+import { BUILD_OUTPUTS, builtServerNodeArgs, isUpToDate } from '../../../tools/build-stamp.ts';
 
 const SERVER_ROOT = path.join(import.meta.dirname, '../../../apps/server');
 
@@ -24,7 +24,9 @@ function serverCommand(runtime: ServerRuntime): string[] {
   if (!server || !isUpToDate(server)) {
     throw new Error('the built server is missing or older than its sources: run `npm run build`');
   }
-  return ['--enable-source-maps', path.join(SERVER_ROOT, 'dist/main.js')];
+  return builtServerNodeArgs().map((arg) =>
+    arg.startsWith('-') ? arg : path.join(SERVER_ROOT, arg),
+  );
 }
 
 export interface BenchDatabase {

@@ -18,7 +18,6 @@ import { createSandboxClient } from './sandbox-client.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createPaymentsService } from './service.ts';
 import { createSessionPayments } from './session-payments-service.ts';
-import { createStripeClient, createStripeProviderFactory } from './stripe-provider.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 
 export interface PaymentsModuleDeps {
@@ -49,16 +48,22 @@ export interface PaymentsModuleDeps {
 /**
  * Payments on the configured provider (Stripe with a key, the sandbox without): the driver's
  * calls, the sandbox's client calls, Stripe's webhook, the sweep of abandoned intents, and how
- * charging sessions are paid.
+ * charging sessions are paid. Stripe's library is loaded only with a key (ADR 0032).
  */
-export function createPaymentsModule(deps: PaymentsModuleDeps) {
+export async function createPaymentsModule(deps: PaymentsModuleDeps) {
   const { config, db } = deps;
-  const stripe = config.stripeSecretKey
-    ? createStripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl })
-    : undefined;
-  const provider: PaymentProviderFactory = stripe
-    ? createStripeProviderFactory(stripe)
-    : createSandboxProvider;
+  const stripeProvider = config.stripeSecretKey ? await import('./stripe-provider.ts') : undefined;
+  const stripe =
+    stripeProvider && config.stripeSecretKey
+      ? stripeProvider.createStripeClient({
+          secretKey: config.stripeSecretKey,
+          apiUrl: config.stripeApiUrl,
+        })
+      : undefined;
+  const provider: PaymentProviderFactory =
+    stripeProvider && stripe
+      ? stripeProvider.createStripeProviderFactory(stripe)
+      : createSandboxProvider;
   const limits = {
     abandonAfterMs:
       (config.intentAbandonAfterSeconds ?? 0) * 1000 || DEFAULT_INTENT_ABANDON_AFTER_MS,
@@ -114,4 +119,4 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
   };
 }
 
-export type PaymentsModule = ReturnType<typeof createPaymentsModule>;
+export type PaymentsModule = Awaited<ReturnType<typeof createPaymentsModule>>;
