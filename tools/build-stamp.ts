@@ -1,9 +1,18 @@
 // What `npm run build` produces, what each output is built from, and whether an output is older
-// than its sources. An output carries a stamp: a hash of the contents of every file it is built
-// from. It is up to date when the stamp is there and the sources still hash to it; contents, not
-// modification times, so a checkout, a copy or a touched file rebuilds nothing that did not change.
+// than its sources. Each output has a stamp: a hash of the contents of every file it is built
+// from. It is up to date when its entry file is there and the sources still hash to its stamp;
+// contents, not modification times, so a checkout, a copy or a touched file rebuilds nothing that
+// did not change. Stamps live beside the installed packages, not in the folders the server serves.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
@@ -14,6 +23,8 @@ export interface BuildOutput {
   workspace: string;
   /** The folder the build writes (and empties). */
   dist: string;
+  /** A file every complete build of it has, in `dist`. */
+  entry: string;
   /** Files and folders, from the repository root, whose contents the output is built from. */
   sources: string[];
 }
@@ -26,18 +37,21 @@ export const BUILD_OUTPUTS: BuildOutput[] = [
     name: 'driver',
     workspace: 'apps/driver',
     dist: 'apps/driver/dist',
+    entry: 'index.html',
     sources: ['apps/driver', ...SHARED],
   },
   {
     name: 'console',
     workspace: 'apps/console',
     dist: 'apps/console/dist',
+    entry: 'index.html',
     sources: ['apps/console', ...SHARED],
   },
   {
     name: 'server',
     workspace: 'apps/server',
     dist: 'apps/server/dist',
+    entry: 'main.js',
     sources: ['apps/server', 'tools/charger-sim', ...SHARED],
   },
 ];
@@ -46,7 +60,8 @@ export const BUILD_OUTPUTS: BuildOutput[] = [
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dev-dist', 'android', 'ios', 'coverage']);
 const SKIPPED_FILE = /\.test\.tsx?$/;
 
-const STAMP_FILE = '.build-stamp';
+const STAMPS = path.join(REPOSITORY_ROOT, 'node_modules/.cache/evc-build');
+const stampFile = (output: BuildOutput) => path.join(STAMPS, `${output.name}.sha256`);
 
 function sourceFiles(relative: string, into: string[]): void {
   const full = path.join(REPOSITORY_ROOT, relative);
@@ -81,13 +96,23 @@ export function sourceHash(output: BuildOutput): string {
 }
 
 export function isUpToDate(output: BuildOutput): boolean {
-  const stamp = path.join(REPOSITORY_ROOT, output.dist, STAMP_FILE);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash(output);
+  const stamp = stampFile(output);
+  return (
+    existsSync(path.join(REPOSITORY_ROOT, output.dist, output.entry)) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8').trim() === sourceHash(output)
+  );
+}
+
+/** Forgets the stamp before a build, so that a build that fails half-way is never taken as done. */
+export function removeStamp(output: BuildOutput): void {
+  rmSync(stampFile(output), { force: true });
 }
 
 /** Records that `output` was just built from `hash` (taken before the build started). */
 export function writeStamp(output: BuildOutput, hash: string): void {
-  writeFileSync(path.join(REPOSITORY_ROOT, output.dist, STAMP_FILE), `${hash}\n`);
+  mkdirSync(STAMPS, { recursive: true });
+  writeFileSync(stampFile(output), `${hash}\n`);
 }
 
 /** The outputs missing or older than their sources, by name. */
@@ -104,7 +129,8 @@ export function builtServerNodeArgs(): string[] {
   const manifest = JSON.parse(
     readFileSync(path.join(REPOSITORY_ROOT, 'apps/server/package.json'), 'utf8'),
   ) as { scripts?: { start?: string } };
-  const [command, ...args] = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
-  if (command !== 'node') throw new Error('apps/server start script: expected `node ARGS`');
+  const words = (manifest.scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  const [command, ...args] = words[0] === 'exec' ? words.slice(1) : words;
+  if (command !== 'node') throw new Error('apps/server start script: expected `exec node ARGS`');
   return args;
 }

@@ -7,6 +7,7 @@ import {
   BUILD_OUTPUTS,
   REPOSITORY_ROOT,
   isUpToDate,
+  removeStamp,
   sourceHash,
   writeStamp,
 } from './build-stamp.ts';
@@ -15,6 +16,7 @@ const onlyStale = process.argv.includes('--stale');
 for (const output of BUILD_OUTPUTS) {
   if (onlyStale && isUpToDate(output)) continue;
   const hash = sourceHash(output);
+  removeStamp(output);
   process.stdout.write(`building the ${output.name} (${output.workspace})\n`);
   const run = spawnSync('npm', ['run', 'build', '--workspace', output.workspace], {
     cwd: REPOSITORY_ROOT,
