@@ -19,6 +19,8 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 interface Start {
   readyMs: number;
+  /** CPU time the node used until it answered. */
+  readyCpuMs: number;
   idleRssMb: number;
 }
 
@@ -32,8 +34,9 @@ async function startOnce(
     runtime,
   );
   try {
+    const readyCpuMs = server.cpuMs();
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-    return { readyMs: server.readyMs, idleRssMb: mb(server.rssBytes()) };
+    return { readyMs: server.readyMs, readyCpuMs, idleRssMb: mb(server.rssBytes()) };
   } finally {
     await server.stop();
   }
@@ -51,6 +54,7 @@ async function measure(postgresUrl: string | undefined, runtime: ServerRuntime) 
       firstStart: first,
       restart: {
         readyMs: median(restarts.map((start) => start.readyMs)),
+        readyCpuMs: median(restarts.map((start) => start.readyCpuMs)),
         idleRssMb: median(restarts.map((start) => start.idleRssMb)),
         runs: restarts,
       },
