@@ -1,54 +1,40 @@
-// Bundles the server into dist/main.js, which plain `node` runs: our TypeScript (the server and
-// the shared packages, which are consumed as source) in one ES module; every other package stays
-// an import resolved from node_modules at run time, so native and WebAssembly packages
-// (@node-rs/argon2, PGlite's wasm and data files, ocpp-rpc) load from where npm installed them.
+// Bundles the server into dist/main.js, which plain `node` runs (ADR 0032): our TypeScript (the
+// server and the shared packages, consumed as source) and the installed pure-JavaScript packages
+// in one ES module, so a start resolves a few files instead of hundreds. A few packages stay
+// installed and are imported from node_modules at run time: those with native or WebAssembly
+// parts or files read beside their own modules, and those loaded only when configured.
 // Migrations and the car pictures are read at run time from apps/server (SERVER_ROOT).
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-const RESOLVING = Symbol('resolving');
-
-/**
- * Keeps every package but ours (@evc/*) out of the bundle, imported by name. A deep import
- * without an extension into a package that has no "exports" (`ocpp-rpc/lib/errors`) works in
- * CommonJS and under tsx but not in Node's ES module resolution: it is written with the file
- * esbuild resolves it to (`ocpp-rpc/lib/errors.js`).
- */
-const packagesStayInstalled: Plugin = {
-  name: 'packages-stay-installed',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.path.startsWith('@evc/') || args.pluginData === RESOLVING) return undefined;
-      const deep = /^(@[^/]+\/[^/]+|[^@/][^/]*)\/[^.]+$/.exec(args.path);
-      if (!deep?.[1]) return { path: args.path, external: true };
-      const name = deep[1];
-      const resolved = await builder.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: RESOLVING,
-      });
-      const marker = `${path.sep}node_modules${path.sep}${name}${path.sep}`;
-      const at = resolved.path.lastIndexOf(marker);
-      if (resolved.errors.length > 0 || at < 0) return { path: args.path, external: true };
-      const packageDir = resolved.path.slice(0, at + marker.length);
-      const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
-        exports?: unknown;
-      };
-      if (manifest.exports !== undefined) return { path: args.path, external: true };
-      const file = resolved.path.slice(packageDir.length).split(path.sep).join('/');
-      return { path: `${name}/${file}`, external: true };
-    });
-  },
-};
+const KEPT_INSTALLED = [
+  // a native module per platform
+  '@node-rs/argon2',
+  // its WebAssembly and data files, found beside its modules
+  '@electric-sql/pglite',
+  // its optional native binding (pg-native), looked up at run time
+  'pg',
+  // worker files for transports, found beside its modules
+  'pino',
+  // CommonJS imported with import(): bundled, esbuild would answer only a default export
+  '@zxcvbn-ts/core',
+  '@zxcvbn-ts/language-common',
+  '@zxcvbn-ts/language-en',
+  // loaded only with STRIPE_SECRET_KEY, SMTP_URL or NATS_URL, which the browser tests never set:
+  // kept as npm installed them rather than run first in a bundled form
+  'stripe',
+  'nodemailer',
+  'nats',
+];
 
 rmSync(path.join(serverRoot, 'dist'), { recursive: true, force: true });
 await build({
   entryPoints: [path.join(serverRoot, 'src/main.ts')],
-  // What the server imports only when configured (Stripe's provider) goes in chunks of its own,
-  // loaded when first imported, as from source.
+  // What the server imports only when it needs it (PGlite's driver, Stripe's provider, the
+  // password dictionaries) goes in chunks of its own, loaded when first imported.
   outdir: path.join(serverRoot, 'dist'),
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -58,6 +44,10 @@ await build({
   target: 'node24',
   sourcemap: 'linked',
   legalComments: 'none',
-  plugins: [packagesStayInstalled],
+  external: KEPT_INSTALLED,
+  // Bundled CommonJS packages require Node's built-ins and the packages kept installed.
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+  },
   logLevel: 'warning',
 });
