@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
 import type { PreauthResponse } from '@evc/contract';
 import { DEFAULT_HELD_INTENT_REUSE_MS, DEFAULT_INTENT_ABANDON_AFTER_MS } from '@evc/domain';
 import type { AppConfig } from '../../platform/config.ts';
@@ -48,22 +49,11 @@ export interface PaymentsModuleDeps {
 /**
  * Payments on the configured provider (Stripe with a key, the sandbox without): the driver's
  * calls, the sandbox's client calls, Stripe's webhook, the sweep of abandoned intents, and how
- * charging sessions are paid. Stripe's library is loaded only with a key (ADR 0032).
+ * charging sessions are paid.
  */
 export async function createPaymentsModule(deps: PaymentsModuleDeps) {
   const { config, db } = deps;
-  const stripeProvider = config.stripeSecretKey ? await import('./stripe-provider.ts') : undefined;
-  const stripe =
-    stripeProvider && config.stripeSecretKey
-      ? stripeProvider.createStripeClient({
-          secretKey: config.stripeSecretKey,
-          apiUrl: config.stripeApiUrl,
-        })
-      : undefined;
-  const provider: PaymentProviderFactory =
-    stripeProvider && stripe
-      ? stripeProvider.createStripeProviderFactory(stripe)
-      : createSandboxProvider;
+  const { stripe, provider } = await paymentProvider(config);
   const limits = {
     abandonAfterMs:
       (config.intentAbandonAfterSeconds ?? 0) * 1000 || DEFAULT_INTENT_ABANDON_AFTER_MS,
@@ -120,3 +110,16 @@ export async function createPaymentsModule(deps: PaymentsModuleDeps) {
 }
 
 export type PaymentsModule = Awaited<ReturnType<typeof createPaymentsModule>>;
+
+/** Stripe with a key, its library loaded only then (ADR 0032); the sandbox without. */
+async function paymentProvider(
+  config: PaymentsModuleDeps['config'],
+): Promise<{ stripe: Stripe | undefined; provider: PaymentProviderFactory }> {
+  if (!config.stripeSecretKey) return { stripe: undefined, provider: createSandboxProvider };
+  const { createStripeClient, createStripeProviderFactory } = await import('./stripe-provider.ts');
+  const stripe = createStripeClient({
+    secretKey: config.stripeSecretKey,
+    apiUrl: config.stripeApiUrl,
+  });
+  return { stripe, provider: createStripeProviderFactory(stripe) };
+}
