@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { builtServerNodeArgs, staleOutputs } from '../../tools/build-stamp.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -38,13 +39,20 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the whole system as `npm start` does (built app, API, outbox) on a fresh embedded
- * database, with the given extra environment, on `port` or a free one.
+ * Starts the whole system as `npm start` does (the built server with the built app and console,
+ * API, outbox) on a fresh embedded database, with the given extra environment, on `port` or a
+ * free one. A build older than its sources is refused: the tests would pass or fail on old code.
  */
 export async function startServer(
   port?: number,
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
+  const stale = staleOutputs();
+  if (stale.length > 0) {
+    throw new Error(
+      `the build of ${stale.join(', ')} is missing or out of date: run \`npm run build\``,
+    );
+  }
   port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'evc-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -62,7 +70,7 @@ export async function startServer(
   delete env.DATABASE_URL;
   delete env.NATS_URL;
   delete env.SMTP_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, builtServerNodeArgs(), {
     cwd: join(root, 'apps', 'server'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -212,7 +212,7 @@ export async function buildApp(
     now,
     log,
   });
-  const payments = createPaymentsModule({
+  const payments = await createPaymentsModule({
     config,
     db,
     users: userRecords,

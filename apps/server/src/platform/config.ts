@@ -2,12 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_VERSION, parseVersion } from '@evc/domain';
 import { z } from 'zod';
 
-/** apps/server, whatever the working directory. */
-export const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * apps/server, whatever the working directory: the nearest folder above this module holding a
+ * package.json. The module is src/platform/config.ts when run from source and part of
+ * dist/main.js when built, so its depth differs but the folder it finds does not.
+ */
+export const SERVER_ROOT = packageRoot(import.meta.dirname);
+
+function packageRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
 
 const positiveSeconds = z.coerce.number().int().positive();
 

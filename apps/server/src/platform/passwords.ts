@@ -1,8 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Algorithm, Options } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { isPasswordWeak } from '@evc/domain';
 
 export interface Argon2Cost {
@@ -43,14 +41,34 @@ export function createPasswordHasher(cost: Argon2Cost = OWASP_ARGON2_COST): Pass
   };
 }
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
-  graphs: zxcvbnCommon.adjacencyGraphs,
-  translations: zxcvbnEn.translations,
-});
+let strengthChecker: Promise<ZxcvbnFactory> | undefined;
+
+/**
+ * The dictionaries of the strength check are a third of an idle node's heap (ADR 0032): they are
+ * loaded when a password is first judged (a registration, a reset, a change, a new operator), not
+ * at start, so a node that only serves chargers and sign-ins never holds them.
+ */
+function loadStrengthChecker(): Promise<ZxcvbnFactory> {
+  strengthChecker ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([core, common, en]) =>
+      new core.ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+      }),
+  );
+  return strengthChecker;
+}
 
 /** The same judgement as the app's password panel (spec 001 §5), so both agree on "weak". */
-export function isWeakPassword(password: string, userInputs: readonly string[] = []): boolean {
-  const strength = zxcvbn.check(password, [...userInputs]).score;
+export async function isWeakPassword(
+  password: string,
+  userInputs: readonly string[] = [],
+): Promise<boolean> {
+  const strength = (await loadStrengthChecker()).check(password, [...userInputs]).score;
   return isPasswordWeak(password, strength);
 }

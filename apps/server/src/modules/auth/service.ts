@@ -202,7 +202,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       guestCode,
     }: CallParsedRequest<'startRegistration'>): Promise<{ email: string }> {
       if (guestCode !== undefined) await guestsOrRefuse().assertActive(guestCode);
-      if (isWeakPassword(user.password, [user.email, user.first_name, user.last_name]))
+      if (await isWeakPassword(user.password, [user.email, user.first_name, user.last_name]))
         throw weakPassword('user.password');
       const codes = await referenceCodes(user);
       const passwordHash = await deps.passwords.hash(user.password);
@@ -306,7 +306,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A reset also confirms the address (the link was mailed to it) and ends every session. */
     async resetPassword({ token, password }: CallParsedRequest<'resetPassword'>): Promise<true> {
-      if (isWeakPassword(password)) throw weakPassword('password');
+      if (await isWeakPassword(password)) throw weakPassword('password');
       const userId = await deps.userTokens.consume(sha256Hex(token), 'password-reset', deps.now());
       const user = userId ? await deps.users.findById(userId) : undefined;
       if (!user) throw new AppError(400, RESET_TOKEN_INVALID_CODE, RESET_TOKEN_INVALID_MESSAGE);
@@ -333,7 +333,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           { field: 'old_password' },
         );
       }
-      if (isWeakPassword(request.new_password, [user.email, user.firstName, user.lastName]))
+      if (await isWeakPassword(request.new_password, [user.email, user.firstName, user.lastName]))
         throw weakPassword('new_password');
       await deps.users.update(user.id, {
         passwordHash: await deps.passwords.hash(request.new_password),

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
 import type { PreauthResponse } from '@evc/contract';
 import { DEFAULT_HELD_INTENT_REUSE_MS, DEFAULT_INTENT_ABANDON_AFTER_MS } from '@evc/domain';
 import type { AppConfig } from '../../platform/config.ts';
@@ -18,7 +19,6 @@ import { createSandboxClient } from './sandbox-client.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createPaymentsService } from './service.ts';
 import { createSessionPayments } from './session-payments-service.ts';
-import { createStripeClient, createStripeProviderFactory } from './stripe-provider.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 
 export interface PaymentsModuleDeps {
@@ -51,14 +51,9 @@ export interface PaymentsModuleDeps {
  * calls, the sandbox's client calls, Stripe's webhook, the sweep of abandoned intents, and how
  * charging sessions are paid.
  */
-export function createPaymentsModule(deps: PaymentsModuleDeps) {
+export async function createPaymentsModule(deps: PaymentsModuleDeps) {
   const { config, db } = deps;
-  const stripe = config.stripeSecretKey
-    ? createStripeClient({ secretKey: config.stripeSecretKey, apiUrl: config.stripeApiUrl })
-    : undefined;
-  const provider: PaymentProviderFactory = stripe
-    ? createStripeProviderFactory(stripe)
-    : createSandboxProvider;
+  const { stripe, provider } = await paymentProvider(config);
   const limits = {
     abandonAfterMs:
       (config.intentAbandonAfterSeconds ?? 0) * 1000 || DEFAULT_INTENT_ABANDON_AFTER_MS,
@@ -114,4 +109,17 @@ export function createPaymentsModule(deps: PaymentsModuleDeps) {
   };
 }
 
-export type PaymentsModule = ReturnType<typeof createPaymentsModule>;
+export type PaymentsModule = Awaited<ReturnType<typeof createPaymentsModule>>;
+
+/** Stripe with a key, its library loaded only then (ADR 0032); the sandbox without. */
+async function paymentProvider(
+  config: PaymentsModuleDeps['config'],
+): Promise<{ stripe: Stripe | undefined; provider: PaymentProviderFactory }> {
+  if (!config.stripeSecretKey) return { stripe: undefined, provider: createSandboxProvider };
+  const { createStripeClient, createStripeProviderFactory } = await import('./stripe-provider.ts');
+  const stripe = createStripeClient({
+    secretKey: config.stripeSecretKey,
+    apiUrl: config.stripeApiUrl,
+  });
+  return { stripe, provider: createStripeProviderFactory(stripe) };
+}

@@ -2,14 +2,9 @@ import Stripe from 'stripe';
 import type { Wallet } from '@evc/domain';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import type {
-  IntentSnapshot,
-  PayingUser,
-  PaymentIntentStatus,
-  PaymentProvider,
-  PaymentProviderFactory,
-} from './payment-provider.ts';
+import type { PayingUser, PaymentProvider, PaymentProviderFactory } from './payment-provider.ts';
 import { createPaymentRepository } from './repository.ts';
+import { stripeIntentSnapshot } from './stripe-intents.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -30,23 +25,6 @@ export function createStripeClient(settings: StripeSettings): Stripe {
         }
       : {}),
   });
-}
-
-/** Stripe's intent as our snapshot. */
-export function stripeIntentSnapshot(intent: Stripe.PaymentIntent): IntentSnapshot {
-  const method = intent.payment_method;
-  return {
-    id: intent.id,
-    clientSecret: intent.client_secret ?? '',
-    amount: intent.amount,
-    amountCapturable: intent.amount_capturable,
-    amountReceived: intent.amount_received,
-    currency: intent.currency,
-    status: intent.status as PaymentIntentStatus,
-    captureMethod: intent.capture_method === 'manual' ? 'manual' : 'automatic',
-    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
-    lastError: intent.last_payment_error?.message ?? null,
-  };
 }
 
 /** Stripe's refusals as the driver should see them; anything else is our problem, not theirs. */

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { API_PREFIX } from '../../platform/http/call-registrar.ts';
 import { createPaymentRepository } from './repository.ts';
 import { recordIntentState } from './service.ts';
-import { stripeIntentSnapshot } from './stripe-provider.ts';
+import { stripeIntentSnapshot } from './stripe-intents.ts';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/stripe/webhook`;
 

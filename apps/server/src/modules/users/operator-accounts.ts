@@ -57,7 +57,7 @@ export async function createOperatorAccount(
   }
   const published = DEMO_ACCOUNTS.some((account) => account.password === operator.password);
   const guessable = [email, operator.firstName ?? '', operator.lastName ?? ''];
-  if (published || isWeakPassword(operator.password, guessable)) {
+  if (published || (await isWeakPassword(operator.password, guessable))) {
     throw new OperatorAccountError(
       'The password is too weak: use at least 8 characters that are hard to guess (a few unrelated words, say)',
     );

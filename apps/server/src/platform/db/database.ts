@@ -1,10 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { pipelineSingleStatements } from './pipelined-statements.ts';
+import type { ClientConfig } from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,6 +38,7 @@ export interface OpenDatabaseOptions {
   searchPath?: string;
 }
 
+/** Each driver is loaded only when chosen: a node on PostgreSQL never loads PGlite (ADR 0032). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.searchPath);
   return openPglite(options.pgliteDir);
@@ -49,6 +46,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create(dir ?? 'memory://');
   const session: SqlSession = {
     exec: async (script) => {
@@ -65,8 +66,17 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-function openPostgres(connectionString: string, searchPath: string | undefined): Database {
-  const clientConfig: pg.ClientConfig = {
+async function openPostgres(
+  connectionString: string,
+  searchPath: string | undefined,
+): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { pipelineSingleStatements }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('./pipelined-statements.ts'),
+    ]);
+  const clientConfig: ClientConfig = {
     connectionString,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   };

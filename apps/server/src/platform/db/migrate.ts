@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { SERVER_ROOT } from '../config.ts';
 import type { Database } from './database.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+/** Read at run time, from the source tree and from the built server alike. */
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 // Any constant shared by every instance: several servers starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 720_531_001;
