@@ -67,6 +67,14 @@ async function hotCalls(base: string): Promise<LoadRequest[]> {
         source: 'CREDIT',
       });
     } catch (error) {
+      // An attempt answered late (the charger still connecting) may have started it after all.
+      if (String(error).includes('CONNECTOR_BUSY')) {
+        const latest = await fetch(`${base}/api/development/transaction/user/latest`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        started = ((await latest.json()) as { data: { _id: string } }).data;
+        break;
+      }
       if (tries > 120) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
