@@ -187,3 +187,10 @@ export async function startNodeProcess(
     },
   };
 }
+
+/** The data of a 200 answer; any other answer throws with its status and body. */
+export async function dataOf<T>(answer: Promise<CallResult>): Promise<T> {
+  const { status, body } = await answer;
+  if (status !== 200) throw new Error(`answered ${String(status)}: ${JSON.stringify(body)}`);
+  return body.data as T;
+}

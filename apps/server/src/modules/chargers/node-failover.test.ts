@@ -10,9 +10,9 @@ import {
 } from '@evc/contract';
 import { chargers, connectorStatusHistory } from '../../platform/db/schema.ts';
 import { readChargerEvents } from '../../test/charger-events.ts';
-import { startNodeProcess, type NodeProcess } from '../../test/node-process.ts';
+import { dataOf, startNodeProcess, type NodeProcess } from '../../test/node-process.ts';
 import { createNodesDatabase, type NodesDatabase } from '../../test/nodes-database.ts';
-import { DRIVER, OPERATOR, type CallResult } from '../../test/test-app.ts';
+import { DRIVER, OPERATOR } from '../../test/test-app.ts';
 import { testCharger } from '../../test/test-chargers.ts';
 import { NATS_URL, testSubjectPrefix } from '../../test/test-nats.ts';
 import { chargeHold, GOOD_CARD } from '../../test/test-payments.ts';
@@ -23,13 +23,6 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const NODE_TIMEOUT = 3;
 /** What issue and documentation promise: a dead node's chargers Offline within this. */
 const BOUND_MS = (NODE_TIMEOUT + 5) * 1000;
-
-/** The data of a 200 answer; any other answer fails the test with its body. */
-async function dataOf<T>(answer: Promise<CallResult>): Promise<T> {
-  const { status, body } = await answer;
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.data as T;
-}
 
 // Three nodes as a deployment runs them (processes on one PostgreSQL and one NATS, NODE_TIMEOUT
 // of 3 s): one killed with an idle charger, one frozen with SIGSTOP while holding a charger that

@@ -10,9 +10,9 @@ import {
   paymentIntents,
   sessionPayments,
 } from '../../platform/db/schema.ts';
-import { startNodeProcess, type NodeProcess } from '../../test/node-process.ts';
+import { dataOf, startNodeProcess, type NodeProcess } from '../../test/node-process.ts';
 import { createNodesDatabase, type NodesDatabase } from '../../test/nodes-database.ts';
-import { DRIVER, OPERATOR, type CallResult } from '../../test/test-app.ts';
+import { DRIVER, OPERATOR } from '../../test/test-app.ts';
 import { testCharger } from '../../test/test-chargers.ts';
 import { NATS_URL, testSubjectPrefix } from '../../test/test-nats.ts';
 import { chargeHold, GOOD_CARD } from '../../test/test-payments.ts';
@@ -20,13 +20,6 @@ import { until } from '../../test/test-users.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const CHARGER_PASSWORD = 'node-killed-charger-secret';
-
-/** The data of a 200 answer; any other answer fails the test with its body. */
-async function dataOf<T>(answer: Promise<CallResult>): Promise<T> {
-  const { status, body } = await answer;
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.data as T;
-}
 
 // Two nodes as a deployment runs them, each a process of its own on one PostgreSQL database and
 // one NATS: chargers split across them, node A killed with SIGKILL while sessions run on both.
