@@ -124,6 +124,8 @@ export async function buildApp(
     ? createMetrics({
         poolUse: options.database.poolUse,
         openSessionsByState: () => countOpenSessionsByState(db),
+        // The central system is built below; a scrape comes once the app is up.
+        connectedChargers: () => ocpp.connectedChargers(),
       })
     : undefined;
   registerMetrics(app, config.metricsToken, metrics);

@@ -242,6 +242,9 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   sweep.unref();
 
   return {
+    /** How many chargers hold a socket on this node now. */
+    connectedCount: () => connections.live.size,
+
     /** Takes WebSocket upgrades for /ocpp/{id}; any other upgrade is refused. */
     attach(httpServer: Server) {
       httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -259,7 +262,9 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       stopReannounced();
       stopResponding();
       connections.close();
-      await server.close({ code: 1001, reason: 'central system shutting down', force: true });
+      // 1012, service restart: a charger comes back at once, through the load balancer to a node
+      // that is still up.
+      await server.close({ code: 1012, reason: 'service restart', force: true });
       // Whatever the closing sockets did not write is written by the presence's leaving.
       await connections.settled();
     },

@@ -10,6 +10,8 @@ import {
 export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boolean }) {
   const centralSystem = createCentralSystem(deps);
   return {
+    connectedChargers: () => centralSystem.connectedCount(),
+
     registerRoutes(app: FastifyInstance): void {
       // One process holds every charger socket: at start none is connected yet. Among several,
       // the others hold theirs (a dead node's go Offline when its presence lapses, ADR 0031):

@@ -102,6 +102,7 @@ describe('GET /metrics', () => {
     expect(userdata).toContain('status="200"');
     expect(userdata).toMatch(/ 1$/);
     expect(answer.body).toMatch(/evc_charging_sessions_open\{state="charging"\} \d+/);
+    expect(answer.body).toMatch(/^evc_chargers_connected \d+$/m);
     expect(answer.body).toContain('nodejs_eventloop_lag_seconds');
     expect(answer.body).toContain('process_resident_memory_bytes');
     if (t.database.kind === 'postgres') {

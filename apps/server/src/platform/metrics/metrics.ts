@@ -13,6 +13,8 @@ export interface MetricsSources {
   poolUse?: () => PoolUse;
   /** Charging sessions not yet ended, by state. */
   openSessionsByState?: () => Promise<Record<string, number>>;
+  /** Chargers holding a socket on this node. */
+  connectedChargers?: () => number;
 }
 
 export type BusOutcome = 'answered' | 'no_responder' | 'timeout' | 'failed';
@@ -48,7 +50,17 @@ export function createMetrics(sources: MetricsSources = {}) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const { poolUse, openSessionsByState } = sources;
+  const { poolUse, openSessionsByState, connectedChargers } = sources;
+  if (connectedChargers) {
+    new client.Gauge({
+      name: 'evc_chargers_connected',
+      help: 'Chargers holding a socket on this node.',
+      registers: [registry],
+      collect() {
+        this.set(connectedChargers());
+      },
+    });
+  }
   if (poolUse) {
     new client.Gauge({
       name: 'evc_db_pool_connections',
