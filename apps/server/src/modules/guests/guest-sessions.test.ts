@@ -62,7 +62,11 @@ describe('a guest’s paid session on a charger', () => {
       (answer) => answer.status !== 200 || answer.body.data !== null,
     );
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-    const running = await session(guest.token, started._id);
+    // The session is tied to the charger's transaction just after the transaction is stored.
+    const running = await until(
+      () => session(guest.token, started._id),
+      (view) => view.id !== null,
+    );
     expect(mine.body.data).toMatchObject({ transactionId: running.id });
     const notTheirs = await t.call('checkMyTransactionData', {
       token: otherGuest.token,
