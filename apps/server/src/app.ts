@@ -34,7 +34,7 @@ import { createInProcessBus } from './platform/bus/in-process-bus.ts';
 import { createNatsBus } from './platform/bus/nats-bus.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { fullyMigrated } from './platform/db/migrate.ts';
+import { migrationCheck } from './platform/db/migrate.ts';
 import { registerHealth } from './platform/http/health.ts';
 import { createMetrics, registerMetrics, timedBus } from './platform/metrics/metrics.ts';
 import { countOpenSessionsByState } from './modules/sessions/charging-session-repository.ts';
@@ -141,7 +141,7 @@ export async function buildApp(
   });
   registerHealth(app, {
     draining: () => draining,
-    database: () => fullyMigrated(options.database),
+    database: migrationCheck(options.database),
     ...(severalNodes ? { nats: () => bus.connected() } : {}),
   });
   const passwords = createPasswordHasher(options.argon2);

@@ -24,18 +24,23 @@ export async function listenOnLoopback(t: TestApp): Promise<string> {
   return `127.0.0.1:${address.port}`;
 }
 
+/** One connector charging at 100 Wh a second from the start, a battery that never fills. */
+export const FAST_CHARGING = {
+  connectors: 1,
+  maxPowerW: 360_000,
+  batteryWh: 10_000_000,
+  rampSeconds: 0.01,
+} as const;
+
 /**
  * A one-connector simulator that charges fast (100 Wh a second, samples every 60 ms), so energy
  * and cost move between the samples of a short test. `base` is the server's host:port.
  */
 export function fastChargingSimulator(base: string, chargePointId: string): ChargePointSimulator {
   return new ChargePointSimulator({
+    ...FAST_CHARGING,
     url: `ws://${base}/ocpp`,
     chargePointId,
-    connectors: 1,
     meterIntervalMs: 60,
-    maxPowerW: 360_000,
-    batteryWh: 10_000_000,
-    rampSeconds: 0.01,
   });
 }

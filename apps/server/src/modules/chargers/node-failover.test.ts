@@ -13,7 +13,7 @@ import { readChargerEvents } from '../../test/charger-events.ts';
 import { dataOf, startNodeProcess, type NodeProcess } from '../../test/node-process.ts';
 import { createNodesDatabase, type NodesDatabase } from '../../test/nodes-database.ts';
 import { DRIVER, OPERATOR } from '../../test/test-app.ts';
-import { testCharger } from '../../test/test-chargers.ts';
+import { FAST_CHARGING, testCharger } from '../../test/test-chargers.ts';
 import { NATS_URL, testSubjectPrefix } from '../../test/test-nats.ts';
 import { chargeHold, GOOD_CARD } from '../../test/test-payments.ts';
 import { until } from '../../test/test-users.ts';
@@ -42,13 +42,10 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a node that dies or hangs', () => {
   /** A one-connector simulator on one node only, which does not come back by itself. */
   const simulator = (chargePointId: string, on: NodeProcess) => {
     const made = new ChargePointSimulator({
+      ...FAST_CHARGING,
       url: on.ocppUrl,
       chargePointId,
-      connectors: 1,
       meterIntervalMs: 200,
-      maxPowerW: 360_000,
-      batteryWh: 10_000_000,
-      rampSeconds: 0.01,
     });
     simulators.push(made);
     return made;

@@ -14,7 +14,7 @@ const MIGRATION_LOCK_KEY = 720_531_001;
  * each in its own transaction. Returns the names applied now.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  const files = await migrationFiles(dir);
   return database.withSession(async (session) => {
     await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -51,14 +51,26 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
   });
 }
 
-/** Whether every migration in `dir` is recorded as applied (what readiness asks). */
-export async function fullyMigrated(database: Database, dir = MIGRATIONS_DIR): Promise<boolean> {
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql'));
-  const [row] = await database.withSession((session) =>
-    session.query<{ applied: number }>(
-      'SELECT count(*)::int AS applied FROM schema_migrations WHERE name = ANY($1::text[])',
-      [files],
-    ),
-  );
-  return row?.applied === files.length;
+/** The migrations this build knows, in name order. */
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+}
+
+/**
+ * What readiness asks: whether every migration in `dir` is recorded as applied. The folder is read
+ * once; each call is one statement.
+ */
+export function migrationCheck(database: Database, dir = MIGRATIONS_DIR): () => Promise<boolean> {
+  let known: Promise<string[]> | undefined;
+  return async () => {
+    known ??= migrationFiles(dir);
+    const files = await known;
+    const [row] = await database.withSession((session) =>
+      session.query<{ applied: number }>(
+        'SELECT count(*)::int AS applied FROM schema_migrations WHERE name = ANY($1::text[])',
+        [files],
+      ),
+    );
+    return row?.applied === files.length;
+  };
 }

@@ -11,7 +11,7 @@ describe('which statements may share a pipelined connection', () => {
     [{ name: 'sessions_open', text: '  SELECT * FROM charging_sessions' }, true],
     [{ text: 'select 1' }, false],
     [{ name: 'lock', text: 'select * from users where id = $1 for update' }, false],
-    [{ name: 'lock', text: 'select * from users for no key update skip locked' }, false],
+    [{ name: 'lock_skip', text: 'select * from users for no key update skip locked' }, false],
     [{ name: 'share', text: 'SELECT * FROM users FOR SHARE' }, false],
     [{ name: 'write', text: 'update users set name = $1' }, false],
     [{ name: 'cte', text: 'with moved as (update users set name = $1) select 1' }, false],

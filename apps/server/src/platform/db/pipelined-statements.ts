@@ -17,16 +17,20 @@ type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
 const LOCKING_READ = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
 
+/** What each statement name was found to be: a name always stands for one text. */
+const readsByName = new Map<string, boolean>();
+
 /** A named statement that only reads: a SELECT that locks no row. */
 export function isPreparedRead(config: unknown): boolean {
   if (typeof config !== 'object' || config === null) return false;
   const { name, text } = config as { name?: unknown; text?: unknown };
-  return (
-    typeof name === 'string' &&
-    typeof text === 'string' &&
-    /^\s*select\b/i.test(text) &&
-    !LOCKING_READ.test(text)
-  );
+  if (typeof name !== 'string' || typeof text !== 'string') return false;
+  let read = readsByName.get(name);
+  if (read === undefined) {
+    read = /^\s*select\b/i.test(text) && !LOCKING_READ.test(text);
+    readsByName.set(name, read);
+  }
+  return read;
 }
 
 /**
