@@ -3,7 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientConfig } from 'pg';
 import type { StatementObserver } from '../metrics/observers.ts';
 import * as schema from './schema.ts';
-import type { StatementTiming } from './statement-timing.ts';
+import { timedPglite, timedPool, type StatementTiming } from './statement-timing.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,10 +50,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }, { timedPglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
-    import('./statement-timing.ts'),
   ]);
   const client = await PGlite.create(dir ?? 'memory://');
   const session: SqlSession = {
@@ -83,12 +82,10 @@ async function openPostgres(
     { default: pg },
     { drizzle: drizzlePostgres },
     { pipelineSingleStatements, isPreparedRead },
-    { timedPool },
   ] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('./pipelined-statements.ts'),
-    import('./statement-timing.ts'),
   ]);
   const clientConfig: ClientConfig = {
     connectionString,
