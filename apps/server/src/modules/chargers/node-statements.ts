@@ -12,6 +12,18 @@ export interface NodeAnnouncement {
 const leaseOf = (timeoutSeconds: number) => sql`now() + make_interval(secs => ${timeoutSeconds})`;
 
 /**
+ * The status-history lines of a charger gone Offline, one per connector of the chargers `which`
+ * picks (a CTE's statement): what regulation 7's availability counts as time away.
+ */
+function offlineLines(which: SQL, at: Date): SQL {
+  return sql`INSERT INTO ${connectorStatusHistory}
+      (charger_id, connector_number, status, error_code, reported_at)
+    SELECT charger_id, connector_number, 'Offline', NULL, ${at.toISOString()}::timestamptz
+    FROM ${connectors}
+    WHERE ${which} AND connector_number > 0`;
+}
+
+/**
  * The nodes' presence (ADR 0031): each node's lease in `nodes`, and which node holds each
  * charger's latest connection (`chargers.owner_node`, `owner_epoch`). Every time is the
  * database's, so the nodes' clocks never have to agree.
@@ -33,11 +45,7 @@ export function createNodeStatements(
         UPDATE ${chargers} SET online = false, owner_node = NULL, owner_epoch = NULL
         WHERE owner_node IN (SELECT id FROM dead) RETURNING id
       ), history AS (
-        INSERT INTO ${connectorStatusHistory}
-          (charger_id, connector_number, status, error_code, reported_at)
-        SELECT charger_id, connector_number, 'Offline', NULL, ${at.toISOString()}::timestamptz
-        FROM ${connectors}
-        WHERE charger_id IN (SELECT id FROM gone) AND connector_number > 0
+        ${offlineLines(sql`charger_id IN (SELECT id FROM gone)`, at)}
       )
       SELECT 'node' AS kind, id FROM dead UNION ALL SELECT 'charger' AS kind, id FROM gone`);
     const rows = executedRows(result) as { kind: 'node' | 'charger'; id: string }[];
@@ -138,12 +146,7 @@ export function createNodeStatements(
           UPDATE ${chargers} SET online = false, owner_node = NULL, owner_epoch = NULL
           WHERE id = ${chargerId} AND owner_epoch = ${epoch} RETURNING id
         ), history AS (
-          INSERT INTO ${connectorStatusHistory}
-            (charger_id, connector_number, status, error_code, reported_at)
-          SELECT charger_id, connector_number, 'Offline', NULL, ${at.toISOString()}::timestamptz
-          FROM ${connectors}
-          WHERE charger_id = ${chargerId} AND connector_number > 0
-            AND EXISTS (SELECT 1 FROM released)
+          ${offlineLines(sql`charger_id = ${chargerId} AND EXISTS (SELECT 1 FROM released)`, at)}
         )
         SELECT id FROM released`);
       const released = executedRows(result).length > 0;
