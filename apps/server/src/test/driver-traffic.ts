@@ -76,3 +76,62 @@ export function startDriverTraffic(options: {
     },
   };
 }
+
+export interface ChargerWatch {
+  /** Times the stream was opened (answered 200): a node that stops ends it, and it opens again. */
+  readonly opened: number;
+  /** Opens answered otherwise than 200, or that could not connect. */
+  readonly failures: readonly string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A driver watching one charger's live status (GET /api/events/chargers), as the app's
+ * EventSource does: when the stream ends (its node stopped) it is opened again `retryMs` later.
+ */
+export function watchChargerStream(options: {
+  base: string;
+  token: string;
+  barcode: string;
+  retryMs: number;
+}): ChargerWatch {
+  let opened = 0;
+  const failures: string[] = [];
+  let running = true;
+  let current = new AbortController();
+  const watching = (async () => {
+    while (running) {
+      current = new AbortController();
+      let answered = false;
+      try {
+        const response = await fetch(
+          `${options.base}/api/events/chargers?barcode=${options.barcode}`,
+          { headers: { authorization: `Bearer ${options.token}` }, signal: current.signal },
+        );
+        answered = true;
+        if (response.status !== 200) failures.push(`${response.status} ${await response.text()}`);
+        else {
+          opened += 1;
+          // Read until the server ends the stream.
+          for await (const chunk of response.body as AsyncIterable<Uint8Array>) void chunk;
+        }
+      } catch (error) {
+        // An open stream ended by a node that stopped is opened again, as EventSource does; no
+        // answer at all is a failure.
+        if (running && !answered) failures.push(String(error));
+      }
+      if (running) await new Promise((resolve) => setTimeout(resolve, options.retryMs));
+    }
+  })();
+  return {
+    get opened() {
+      return opened;
+    },
+    failures,
+    async stop() {
+      running = false;
+      current.abort();
+      await watching;
+    },
+  };
+}

@@ -11,7 +11,12 @@ import {
   startBalancer,
   type Balancer,
 } from '../../test/balancer-process.ts';
-import { startDriverTraffic, type DriverTraffic } from '../../test/driver-traffic.ts';
+import {
+  startDriverTraffic,
+  watchChargerStream,
+  type ChargerWatch,
+  type DriverTraffic,
+} from '../../test/driver-traffic.ts';
 import {
   dataOf,
   freePort,
@@ -55,6 +60,7 @@ describe.skipIf(missing.length > 0)(
     let shared: NodesDatabase | undefined;
     let balancer: Balancer | undefined;
     let traffic: DriverTraffic | undefined;
+    let watch: ChargerWatch | undefined;
     const nodes: Record<'a' | 'b', NodeProcess | undefined> = { a: undefined, b: undefined };
     const ports = { a: 0, b: 0 };
     let settings: Omit<NodeSettings, 'name'> | undefined;
@@ -90,6 +96,15 @@ describe.skipIf(missing.length > 0)(
         .from(chargingSessions)
         .where(inArray(chargingSessions.id, [...sessions.values()])) ?? Promise.resolve([]);
 
+    const startWatch = () => {
+      if (!balancer) throw new Error('no balancer');
+      return watchChargerStream({
+        base: balancer.base,
+        token,
+        barcode: String(FIRST_BARCODE),
+        retryMs: 250,
+      });
+    };
     const startNode = async (which: 'a' | 'b') => {
       if (!settings) throw new Error('no settings');
       nodes[which] = await startNodeProcess({
@@ -184,10 +199,17 @@ describe.skipIf(missing.length > 0)(
         workers: 4,
         paceMs: 10,
       });
+      // A driver watching a charger's live status: the node holding the stream must end it to stop.
+      watch = startWatch();
+      await until(
+        () => Promise.resolve(watch?.opened ?? 0),
+        (opened) => opened === 1,
+      );
     });
 
     afterAll(async () => {
       await traffic?.stop();
+      await watch?.stop();
       for (const simulator of simulators) await simulator.stop().catch(() => undefined);
       await balancer?.stop();
       await Promise.all([nodes.a?.kill(), nodes.b?.kill()]);
@@ -244,7 +266,11 @@ describe.skipIf(missing.length > 0)(
         found.every((row) => row.state === 'finished' && row.paymentStatus !== 'held'),
       );
       await traffic?.stop();
+      await watch?.stop();
 
+      // The live stream was ended by the node holding it and opened again on the other.
+      expect(watch?.failures).toEqual([]);
+      expect(watch?.opened).toBeGreaterThanOrEqual(2);
       // Requests kept coming through each restart, and none failed.
       const requests = traffic?.requests ?? [];
       for (const { from, to } of restarts) {
