@@ -35,6 +35,8 @@ import { createNatsBus } from './platform/bus/nats-bus.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { migrationCheck } from './platform/db/migrate.ts';
+import { registerDrain, type Drain } from './platform/http/drain.ts';
+import { endEventStreamsOnClose } from './platform/http/event-stream.ts';
 import { registerHealth } from './platform/http/health.ts';
 import { createMetrics, registerMetrics, timedBus } from './platform/metrics/metrics.ts';
 import { countOpenSessionsByState } from './modules/sessions/charging-session-repository.ts';
@@ -103,6 +105,8 @@ export interface AppServices {
   guestPurge: Pick<GuestPurge, 'purgeOnce'>;
   /** This node's presence among the nodes (ADR 0031). */
   presence: NodePresence;
+  /** How the node stops without failing anyone (ADR 0034). */
+  drain: Drain;
 }
 
 const seconds = (value: number | undefined) => value && value * 1000;
@@ -133,14 +137,17 @@ export async function buildApp(
   if (!options.bus) app.addHook('onClose', () => openedBus.close());
   const bus = metrics ? timedBus(openedBus, metrics) : openedBus;
   const severalNodes = config.natsUrl !== undefined;
-  // Not ready from the moment the node begins to stop (README, Several nodes).
-  let draining = false;
+  // Not ready from the moment the node is told to stop, or begins to close (ADR 0034).
+  const drain = registerDrain(app);
+  let closing = false;
   app.addHook('preClose', (done) => {
-    draining = true;
+    closing = true;
     done();
   });
+  endEventStreamsOnClose(app);
   registerHealth(app, {
-    draining: () => draining,
+    draining: () => closing || drain.draining(),
+    answered: drain.probed,
     database: migrationCheck(options.database),
     ...(severalNodes ? { nats: () => bus.connected() } : {}),
   });
@@ -274,6 +281,7 @@ export async function buildApp(
     severalNodes,
     log,
   });
+  drain.onCut(ocpp.cut);
   const history = createHistoryModule({
     db,
     users: userRecords,
@@ -328,6 +336,7 @@ export async function buildApp(
   return {
     app,
     services: {
+      drain,
       bus,
       commands,
       transactions,

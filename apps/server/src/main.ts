@@ -19,6 +19,7 @@ import {
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { stopWithin } from './platform/http/drain.ts';
 import { seed } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
   const seeded = await seed(database, passwords, config.demo);
   const seedMs = Math.round(performance.now() - seedStart);
   const operatorCreated = await createFirstOperator(database.db, passwords, config.firstOperator);
-  const { app } = await buildApp({ config, database });
+  const {
+    app,
+    services: { drain },
+  } = await buildApp({ config, database });
   app.log.info({ applied, database: database.kind }, 'database ready');
   if (seeded.demoNetworkChargers > 0) {
     app.log.info({ chargers: seeded.demoNetworkChargers, ms: seedMs }, 'demo network seeded');
@@ -56,14 +60,18 @@ async function main(): Promise<void> {
 
   const simulators: ChargePointSimulator[] = [];
   let stopping = false;
+  // Told to stop, the node finishes what it holds within SHUTDOWN_GRACE (ADR 0034); the demo
+  // chargers run in this process and stop with it.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping');
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'stopping');
     await Promise.all(simulators.map((simulator) => simulator.stop()));
-    await app.close();
+    const outcome = await stopWithin(app, drain, graceMs);
     await database.close();
-    process.exit(0);
+    app.log.info({ outcome }, 'stopped');
+    process.exit(outcome === 'finished' ? 0 : 1);
   };
   process.once('SIGINT', (signal) => void stop(signal));
   process.once('SIGTERM', (signal) => void stop(signal));

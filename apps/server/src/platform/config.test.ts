@@ -161,6 +161,21 @@ describe('loadConfig', () => {
     ).toEqual(['NATS_SUBJECT_PREFIX', 'NATS_URL']);
   });
 
+  it('gives a stopping node 25 s to finish what it holds unless SHUTDOWN_GRACE says', async () => {
+    expect(await loadConfig({}, dir)).toMatchObject({ shutdownGraceSeconds: 25 });
+    expect(await loadConfig({ SHUTDOWN_GRACE: '60' }, dir)).toMatchObject({
+      shutdownGraceSeconds: 60,
+    });
+    for (const wrong of ['0', '601', '2.5', 'later']) {
+      const failure = await loadConfig({ SHUTDOWN_GRACE: wrong }, dir).catch(
+        (error: unknown) => error,
+      );
+      expect((failure as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+        'SHUTDOWN_GRACE',
+      ]);
+    }
+  });
+
   it('takes a node for dead after 15 s without renewing its presence unless NODE_TIMEOUT says', async () => {
     expect(await loadConfig({}, dir)).toMatchObject({ nodeTimeoutSeconds: 15 });
     expect(await loadConfig({ NODE_TIMEOUT: '5' }, dir)).toMatchObject({ nodeTimeoutSeconds: 5 });

@@ -93,6 +93,13 @@ const envSchema = z.object({
   // A node renews its presence five times per NODE_TIMEOUT (ADR 0031): below 2 s a busy node
   // would be taken for dead.
   NODE_TIMEOUT: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(15),
+  // How long a stopping node may take to finish what it holds before it lets go of it (ADR 0034).
+  SHUTDOWN_GRACE: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 second')
+    .max(600, 'must be at most 600 seconds')
+    .default(25),
 });
 
 export interface AppConfig {
@@ -155,6 +162,11 @@ export interface AppConfig {
    * chargers go Offline and commands for them answer CHARGER_OFFLINE (ADR 0031).
    */
   nodeTimeoutSeconds?: number;
+  /**
+   * Seconds a node given SIGTERM has to finish the requests and OCPP calls it holds before their
+   * connections are cut (ADR 0034).
+   */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -269,6 +281,7 @@ export async function loadConfig(env: Env, cwd = process.cwd()): Promise<AppConf
     natsSubjectPrefix: values.NATS_SUBJECT_PREFIX,
     ...(values.METRICS_TOKEN ? { metricsToken: values.METRICS_TOKEN } : {}),
     nodeTimeoutSeconds: values.NODE_TIMEOUT,
+    shutdownGraceSeconds: values.SHUTDOWN_GRACE,
   };
 }
 

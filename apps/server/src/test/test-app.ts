@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demo: TEST_DEMO,
     natsUrl: undefined,
     natsSubjectPrefix: 'evc',
+    shutdownGraceSeconds: 25,
     ...overrides,
   };
 }

@@ -29,6 +29,8 @@ import { ocpp16Validator } from './ocpp16-validator.ts';
 import { handleTransactionMessages } from './transaction-messages.ts';
 
 export const OCPP_PATH = '/ocpp/';
+/** How a stopping node closes its chargers' sockets: come back, to another node (RFC 6455 §7.4.1). */
+const SERVICE_RESTART = { code: 1012, reason: 'service restart' };
 /** spec 000 §4: how often a charger is asked to send a Heartbeat. */
 export const DEFAULT_HEARTBEAT_SECONDS = 60;
 /** A charger that has said nothing for this many heartbeat intervals is Offline. */
@@ -241,6 +243,9 @@ export function createCentralSystem(deps: CentralSystemDeps) {
   );
   sweep.unref();
 
+  /** Every charger's socket, from its upgrade on: what a grace run out cuts. */
+  const sockets = new Set<Duplex>();
+
   return {
     /** How many chargers hold a socket on this node now. */
     connectedCount: () => connections.live.size,
@@ -253,20 +258,34 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           return;
         }
         // Node types the upgrade socket as a Duplex; over HTTP it is always a net.Socket.
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
         void server.handleUpgrade(request, socket as Socket, head);
       });
     },
 
+    /**
+     * Lets go of every charger: 1012, service restart, so that each comes back at once, through
+     * the load balancer, to a node that is still up. A call a charger sent before is answered
+     * first (stored whole); one sent meanwhile is not, and the charger sends it again (ADR 0034).
+     */
     async close() {
       clearInterval(sweep);
       stopReannounced();
       stopResponding();
       connections.close();
-      // 1012, service restart: a charger comes back at once, through the load balancer to a node
-      // that is still up.
-      await server.close({ code: 1012, reason: 'service restart', force: true });
+      const leaving = [...live.values()].map((connection) =>
+        connection.client.close({ ...SERVICE_RESTART, awaitPending: true }).catch(() => undefined),
+      );
+      await server.close({ ...SERVICE_RESTART, awaitPending: true });
+      await Promise.all(leaving);
       // Whatever the closing sockets did not write is written by the presence's leaving.
       await connections.settled();
+    },
+
+    /** The grace has run out: every socket still open is cut, whatever it was doing. */
+    cut() {
+      for (const socket of sockets) socket.destroy();
     },
   };
 }

@@ -11,6 +11,8 @@ export function createOcppModule(deps: CentralSystemDeps & { severalNodes: boole
   const centralSystem = createCentralSystem(deps);
   return {
     connectedChargers: () => centralSystem.connectedCount(),
+    /** Cuts every charger's socket at once: a stopping node's grace has run out. */
+    cut: () => centralSystem.cut(),
 
     registerRoutes(app: FastifyInstance): void {
       // One process holds every charger socket: at start none is connected yet. Among several,

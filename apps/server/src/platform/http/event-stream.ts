@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** A comment this often keeps proxies from closing an idle stream. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -8,6 +9,20 @@ export interface EventStream {
   send(event: string, data: unknown): void;
   /** Runs `cleanup` when the client leaves (unsubscribes what feeds the stream). */
   onClose(cleanup: () => void): void;
+}
+
+/** The streams open on each HTTP server, ended when its app closes. */
+const openStreams = new WeakMap<Server, Set<ServerResponse>>();
+
+/**
+ * Ends the app's open streams as it begins to close, rather than waiting for their clients to
+ * leave: each client reconnects, through the balancer, to a node that is still up (ADR 0034).
+ */
+export function endEventStreamsOnClose(app: FastifyInstance): void {
+  app.addHook('preClose', (done) => {
+    for (const raw of openStreams.get(app.server) ?? []) raw.end();
+    done();
+  });
 }
 
 /**
@@ -24,6 +39,11 @@ export function openEventStream(reply: FastifyReply, keepAliveMs = KEEP_ALIVE_MS
     'x-accel-buffering': 'no',
   });
   raw.flushHeaders();
+  const server = reply.server.server;
+  const open = openStreams.get(server) ?? new Set<ServerResponse>();
+  openStreams.set(server, open);
+  open.add(raw);
+  raw.on('close', () => open.delete(raw));
   const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveMs);
   raw.on('close', () => clearInterval(keepAlive));
   return {

@@ -13,6 +13,8 @@ export interface ReadinessChecks {
   database: () => Promise<boolean>;
   /** False while a configured NATS is not connected; absent on a single node. */
   nats?: () => boolean;
+  /** Told of every /readyz answer: whether it said ready (the drain counts the refusals). */
+  answered?: (ready: boolean) => void;
 }
 
 /** How long a probe waits for the database before calling it failing. */
@@ -48,6 +50,7 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessChecks): v
   app.get('/healthz', (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const failing = await failingParts(checks);
+    checks.answered?.(failing.length === 0);
     if (failing.length === 0) return reply.headers(noStore).send({ status: 'ready' });
     return reply.status(503).headers(noStore).send({ status: 'not ready', failing });
   });

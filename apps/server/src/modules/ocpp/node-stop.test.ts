@@ -1,0 +1,82 @@
+// A node that closes lets go of its chargers with 1012 and stores every message it answers whole:
+// a StopTransaction in flight is either stored and answered, or neither, and the charger sends it
+// again to the next node (ADR 0034).
+import { describe, expect, test } from 'vitest';
+import type { RPCClient } from 'ocpp-rpc';
+import { startTestBed } from '../../test/test-bed.ts';
+
+/** Turns of the event loop, so that the close meets the message at a different point each time. */
+async function turns(count: number): Promise<void> {
+  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function closeCode(client: RPCClient): Promise<number> {
+  return new Promise((resolve) =>
+    client.once('close', ({ code }: { code: number }) => resolve(code)),
+  );
+}
+
+describe('a node closing with chargers connected', () => {
+  test.each([0, 2, 8])(
+    'a StopTransaction met by the close after %i turns is stored whole and answered, or neither',
+    async (delay) => {
+      const bed = await startTestBed();
+      try {
+        const charger = await bed.charger(`CP-STOP-${delay}`, `${3600 + delay}`);
+        await bed.t.services.transactions.issueTag(`STOP-TAG-${delay}`, null, 'remote');
+        const client = bed.ocppClient(`CP-STOP-${delay}`);
+        await client.connect();
+        const closed = closeCode(client);
+        const start = (await client.call('StartTransaction', {
+          connectorId: 1,
+          idTag: `STOP-TAG-${delay}`,
+          meterStart: 1000,
+          timestamp: '2026-01-01T10:00:00.000Z',
+        })) as { transactionId: number };
+        const answered = client
+          .call('StopTransaction', {
+            transactionId: start.transactionId,
+            meterStop: 4000,
+            timestamp: '2026-01-01T10:30:00.000Z',
+            reason: 'Local',
+          })
+          .then(
+            () => true,
+            () => false,
+          );
+        await turns(delay);
+        await bed.t.app.close();
+        expect(await closed).toBe(1012);
+        const [row] = await bed.t.services.transactions.forCharger(charger._id);
+        if (await answered) {
+          expect(row).toMatchObject({ meterStopWh: 4000, stopReason: 'Local' });
+        } else {
+          expect(row?.meterStopWh ?? null).toBeNull();
+        }
+      } finally {
+        await bed.close();
+      }
+    },
+  );
+
+  test('live streams end when the node closes, so that their apps reconnect elsewhere', async () => {
+    const bed = await startTestBed();
+    try {
+      await bed.charger('CP-STREAM-1', '3620');
+      const response = await fetch(`http://${bed.base}/api/events/chargers?barcode=3620`, {
+        headers: { authorization: `Bearer ${bed.driver}` },
+      });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const body = response.body;
+      if (!body) throw new Error('no stream');
+      const reader = body.getReader();
+      await bed.t.app.close();
+      // Read to its end: the node ended the stream instead of holding its close for it.
+      let ended = false;
+      while (!ended) ended = (await reader.read()).done;
+      expect(ended).toBe(true);
+    } finally {
+      await bed.close();
+    }
+  });
+});
