@@ -23,9 +23,9 @@ export interface Balancer {
   base: string;
   /** ws://127.0.0.1:PORT/ocpp: the URL chargers are given */
   ocppUrl: string;
-  /** The state of each server of the nodes' backend, by name (node-a, node-b). */
+  /** The state of each server of the nodes' backend, by name (node-a, node-b, their fallbacks). */
   serverStates(): Promise<Record<string, ServerState>>;
-  /** What HAProxy wrote lately (servers going up and down). */
+  /** What HAProxy wrote lately (servers going up and down, and why). */
   log(): string;
   stop(): Promise<void>;
 }
@@ -80,7 +80,7 @@ export async function startBalancer(
       throw new Error(`haproxy exited with ${String(child.exitCode)}:\n${log()}`);
     }
     const answered = await serverStates().then(
-      (states) => Object.keys(states).length === 2,
+      (states) => 'node-a' in states && 'node-b' in states,
       () => false,
     );
     if (answered) break;

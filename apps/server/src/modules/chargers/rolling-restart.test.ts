@@ -44,6 +44,10 @@ const FIRST_BARCODE = 4000;
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 /** How long a node may take to stop on SIGTERM before it is killed (and the test fails). */
 const STOP_WITHIN_MS = 60_000;
+// Ceilings that only bound a hang, above the server project's: two nodes started from source,
+// 200 chargers and 20 sessions on a machine running the other tests beside them.
+const SETUP_TIMEOUT_MS = 300_000;
+const RESTART_TIMEOUT_MS = 240_000;
 
 const missing = [
   ...(DATABASE_URL ? [] : ['DATABASE_URL (PostgreSQL)']),
@@ -69,7 +73,7 @@ describe.skipIf(missing.length > 0)(
     const sessions = new Map<ChargePointSimulator, string>();
     let token = '';
     /** Each restart: from its SIGTERM until HAProxy sends the node traffic again. */
-    const restarts: { node: 'a' | 'b'; from: number; to: number }[] = [];
+    const restarts: { from: number; to: number }[] = [];
 
     const node = (which: 'a' | 'b'): NodeProcess => {
       const found = nodes[which];
@@ -96,15 +100,6 @@ describe.skipIf(missing.length > 0)(
         .from(chargingSessions)
         .where(inArray(chargingSessions.id, [...sessions.values()])) ?? Promise.resolve([]);
 
-    const startWatch = () => {
-      if (!balancer) throw new Error('no balancer');
-      return watchChargerStream({
-        base: balancer.base,
-        token,
-        barcode: String(FIRST_BARCODE),
-        retryMs: 250,
-      });
-    };
     const startNode = async (which: 'a' | 'b') => {
       if (!settings) throw new Error('no settings');
       nodes[which] = await startNodeProcess({
@@ -200,12 +195,17 @@ describe.skipIf(missing.length > 0)(
         paceMs: 10,
       });
       // A driver watching a charger's live status: the node holding the stream must end it to stop.
-      watch = startWatch();
+      watch = watchChargerStream({
+        base: balancer.base,
+        token,
+        barcode: String(FIRST_BARCODE),
+        retryMs: 250,
+      });
       await until(
         () => Promise.resolve(watch?.opened ?? 0),
         (opened) => opened === 1,
       );
-    });
+    }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await traffic?.stop();
@@ -238,28 +238,35 @@ describe.skipIf(missing.length > 0)(
         ({ onOther, acceptedAgain }) => onOther === CHARGERS && acceptedAgain >= before[which],
         RECONNECT_BOUND_MS,
       );
-      const reconnectedWithin = Date.now() - stoppedAt;
-      expect(reconnectedWithin).toBeLessThan(RECONNECT_BOUND_MS);
+      expect(Date.now() - stoppedAt).toBeLessThan(RECONNECT_BOUND_MS);
 
       await startNode(which);
       await untilServing(which);
-      restarts.push({ node: which, from: stoppedAt, to: Date.now() });
+      restarts.push({ from: stoppedAt, to: Date.now() });
       // What a dashboard shows: the restarted node holds none, the other every charger.
       expect(await connected()).toEqual({ [which]: 0, [other]: CHARGERS });
-      return { before, reconnectedWithin };
+      return before;
     };
 
-    test('node A stopped with SIGTERM: its chargers are on node B within 30 s; it comes back', async () => {
-      const { before } = await restart('a', 'b');
-      // Both nodes held chargers before (HAProxy spreads them); all of A's moved.
-      expect(before.a).toBeGreaterThan(0);
-      expect(before.b).toBeGreaterThan(0);
-    });
+    test(
+      'node A stopped with SIGTERM: its chargers are on node B within 30 s; it comes back',
+      async () => {
+        const before = await restart('a', 'b');
+        // Both nodes held chargers before (HAProxy spreads them); all of A's moved.
+        expect(before.a).toBeGreaterThan(0);
+        expect(before.b).toBeGreaterThan(0);
+      },
+      RESTART_TIMEOUT_MS,
+    );
 
-    test('then node B: every charger is on node A within 30 s', async () => {
-      const { before } = await restart('b', 'a');
-      expect(before).toEqual({ a: 0, b: CHARGERS });
-    });
+    test(
+      'then node B: every charger is on node A within 30 s',
+      async () => {
+        const before = await restart('b', 'a');
+        expect(before).toEqual({ a: 0, b: CHARGERS });
+      },
+      RESTART_TIMEOUT_MS,
+    );
 
     test('no driver request failed, and every session finishes with its cost captured once', async () => {
       const lb = viaBalancer();
@@ -277,15 +284,18 @@ describe.skipIf(missing.length > 0)(
       expect(watch?.opened).toBeGreaterThanOrEqual(2);
       // Requests kept coming through each restart, and none failed.
       const requests = traffic?.requests ?? [];
+      expect(restarts).toHaveLength(2);
       for (const { from, to } of restarts) {
         const during = requests.filter((request) => request.sentAt >= from && request.sentAt < to);
         expect(during.length).toBeGreaterThan(20);
       }
-      expect(restarts).toHaveLength(2);
       const failed = requests.filter((request) => request.status < 200 || request.status > 299);
-      expect(failed.map(({ call, status, failure }) => `${call}: ${status} ${failure}`)).toEqual(
-        [],
+      const described = failed.map(
+        ({ call, status, sentAt, failure }) =>
+          `${new Date(sentAt).toISOString()} ${call}: ${status} ${failure?.slice(0, 100)}`,
       );
+      // HAProxy's log says when and why it took a node out.
+      expect(described, balancer?.log()).toEqual([]);
 
       // Each session's energy is what its charger metered, its cost captured exactly once.
       const intents = await shared?.database.db
