@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js, which plain `node` runs (ADR 0032): our TypeScript (the
+// Bundles the server into dist/main.js, which plain `node` runs (ADR 0032), and its migration
+// command into dist/cli/migrate.js: our TypeScript (the
 // server and the shared packages, consumed as source) and the installed pure-JavaScript packages
 // in one ES module, so a start resolves a few files instead of hundreds. A few packages stay
 // installed and are imported from node_modules at run time: those with native or WebAssembly
@@ -32,7 +33,9 @@ const KEPT_INSTALLED = [
 
 rmSync(path.join(serverRoot, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverRoot, 'src/main.ts')],
+  // dist/main.js, the node; dist/cli/migrate.js, an upgrade's first step (docs/operations.md).
+  entryPoints: [path.join(serverRoot, 'src/main.ts'), path.join(serverRoot, 'src/cli/migrate.ts')],
+  outbase: path.join(serverRoot, 'src'),
   // What the server imports only when it needs it (PGlite's driver, Stripe's provider, the
   // password dictionaries) goes in chunks of its own, loaded when first imported.
   outdir: path.join(serverRoot, 'dist'),

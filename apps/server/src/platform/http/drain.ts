@@ -16,19 +16,19 @@ const LOOK_AGAIN_MS = 50;
 
 export interface Drain {
   /** True from the moment the node was told to stop: /readyz answers 503. */
-  draining(): boolean;
+  draining: () => boolean;
   /**
    * Resolves once the balancer has let go of the node: no request but probes for the quiet time
    * and, if a prober asked /readyz before, at least one of its probes answered 503; at the latest
    * after `maxMs`. Starts the drain if it has not started.
    */
-  noticed(maxMs: number): Promise<void>;
+  noticed: (maxMs: number) => Promise<void>;
   /** Told by /readyz of each answer: whether it said ready. */
-  probed(ready: boolean): void;
+  probed: (ready: boolean) => void;
   /** Runs `cut` when the grace has run out: what it closes is closed at once. */
-  onCut(cut: () => void): void;
+  onCut: (cut: () => void) => void;
   /** Cuts what is still open: the grace has run out. */
-  cut(): void;
+  cut: () => void;
 }
 
 function pathOf(url: string): string {
