@@ -133,6 +133,10 @@ export async function buildApp(
       })
     : undefined;
   registerMetrics(app, config.metricsToken, metrics);
+  if (metrics) {
+    options.database.observeStatements(metrics.observeStatement);
+    app.addHook('onClose', () => options.database.observeStatements(undefined));
+  }
   const openedBus = options.bus ?? (await openBus(config));
   if (!options.bus) app.addHook('onClose', () => openedBus.close());
   const bus = metrics ? timedBus(openedBus, metrics) : openedBus;
@@ -194,6 +198,7 @@ export async function buildApp(
     // A command goes to the live node holding the charger's latest connection (ADR 0031).
     ownerOf: createChargerOwners(db).liveOwnerOf,
     commandTimeoutMs: options.ocpp?.commandTimeoutMs,
+    observeCommand: metrics?.observeCommand,
   });
   const groups = createGroupsModule({ db, users: userRecords, now });
   // The live event streams authenticate outside the call registrar: a masquerade token's use of
@@ -232,6 +237,7 @@ export async function buildApp(
     preauth: chargers.preauth,
     now,
     intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
+    observePayment: metrics?.observePayment,
     log,
   });
   const sessions = createSessionsModule({
@@ -278,6 +284,7 @@ export async function buildApp(
     pingIntervalMs: options.ocpp?.pingIntervalMs,
     handshakeLimit: options.ocpp?.handshakeLimit,
     trustProxy: config.trustProxy,
+    messages: metrics?.ocppMessages,
     severalNodes,
     log,
   });

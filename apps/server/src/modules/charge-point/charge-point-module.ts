@@ -1,5 +1,6 @@
 import type { Bus } from '../../platform/bus/bus.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { CommandObserver } from '../../platform/metrics/observers.ts';
 import { createChargerCommands, type ChargerOwnerOf } from './charger-commands.ts';
 import { createTransactionLedger } from './transaction-ledger.ts';
 
@@ -10,6 +11,8 @@ export function createChargePointModule(deps: {
   /** Which node a charger's commands go to (ADR 0031). */
   ownerOf: ChargerOwnerOf;
   commandTimeoutMs?: number;
+  /** Times each command's round trip (metrics on). */
+  observeCommand?: CommandObserver;
 }) {
   return {
     commands: createChargerCommands(deps, deps.commandTimeoutMs),

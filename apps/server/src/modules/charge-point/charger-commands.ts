@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CommandObserver, CommandOutcome } from '../../platform/metrics/observers.ts';
 
 /**
  * The bus subject a node answers the commands for its chargers on: one per node (per incarnation,
@@ -58,20 +60,58 @@ export const chargerOffline = () => new AppError(409, 'CHARGER_OFFLINE', 'Charge
 export const chargerTimeout = () =>
   new AppError(504, 'CHARGER_TIMEOUT', 'The charger did not answer in time');
 
+/** The statuses with which a charger answers that it will not do what it was told. */
+const REFUSALS: ReadonlySet<unknown> = new Set([
+  'Rejected',
+  'NotSupported',
+  'NotImplemented',
+  'UnlockFailed',
+]);
+
+const answeredOutcome = (answer: unknown): CommandOutcome =>
+  REFUSALS.has((answer as { status?: unknown } | null)?.status) ? 'rejected' : 'answered';
+
+function failedOutcome(error: unknown): CommandOutcome {
+  const code = error instanceof AppError ? error.code : undefined;
+  return code === 'CHARGER_OFFLINE' ? 'offline' : code === 'CHARGER_TIMEOUT' ? 'timeout' : 'failed';
+}
+
 /**
  * The one way the platform tells a charger to do something. A command travels over the bus to
  * the live node holding the charger's latest connection; no such node means the charger is
  * offline, answered at once.
  */
 export function createChargerCommands(
-  deps: { bus: Bus; ownerOf: ChargerOwnerOf },
+  deps: { bus: Bus; ownerOf: ChargerOwnerOf; observeCommand?: CommandObserver },
   defaultTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
 ) {
+  const observe = deps.observeCommand;
+
+  /** A command's round trip, timed by outcome when metrics are on. */
   async function send<T>(
     chargerId: string,
     action: string,
     params: Record<string, unknown>,
     timeoutMs = defaultTimeoutMs,
+  ): Promise<T> {
+    if (!observe) return deliver<T>(chargerId, action, params, timeoutMs);
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    try {
+      const answer = await deliver<T>(chargerId, action, params, timeoutMs);
+      observe(action, answeredOutcome(answer), took());
+      return answer;
+    } catch (error) {
+      observe(action, failedOutcome(error), took());
+      throw error;
+    }
+  }
+
+  async function deliver<T>(
+    chargerId: string,
+    action: string,
+    params: Record<string, unknown>,
+    timeoutMs: number,
   ): Promise<T> {
     const node = await deps.ownerOf(chargerId);
     if (node === null) throw chargerOffline();

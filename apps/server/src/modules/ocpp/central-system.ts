@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { RPCServer } from 'ocpp-rpc';
 // The errors are re-exported by the package's index with a spread, which Node's ESM loader cannot
@@ -8,6 +9,7 @@ import { RPCError, RPCGenericError, RPCInternalError, TimeoutError } from 'ocpp-
 import type RPCServerClient from 'ocpp-rpc/lib/server-client';
 import type { IHandshakeInterface } from 'ocpp-rpc/lib/server-client';
 import { BusTimeoutError, NoResponderError, type Bus } from '../../platform/bus/bus.ts';
+import type { OcppMessageObserver } from '../../platform/metrics/observers.ts';
 import type { ChargerReports } from '../chargers/charger-reports.ts';
 import type { NodePresence } from '../chargers/node-presence.ts';
 import {
@@ -24,6 +26,7 @@ import {
   type HandshakeLimit,
 } from './handshake-throttle.ts';
 import type { MessageContext, OcppLog, TransactionHooks } from './message-context.ts';
+import { countAnswers } from './message-metrics.ts';
 import type { ChargePointRequests, HandleChargePointAction } from './ocpp16-messages.ts';
 import { ocpp16Validator } from './ocpp16-validator.ts';
 import { handleTransactionMessages } from './transaction-messages.ts';
@@ -56,6 +59,8 @@ export interface CentralSystemDeps {
   handshakeLimit?: HandshakeLimit;
   /** Behind a reverse proxy: the charger's address is the first of X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Told how each message was answered and how long its handler took (metrics on). */
+  messages?: OcppMessageObserver;
   log: OcppLog;
 }
 
@@ -181,6 +186,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
     const { chargerId } = facts;
     deps.log.info({ ...facts, protocol: client.protocol }, 'charger connected');
     logConnection(client, facts, deps.log, Date.now());
+    const { messages } = deps;
+    if (messages) countAnswers(client, messages);
     // Only a home charger has anything to be sent when it is ready (its schedule, issue 17).
     const ready = home ? deps.chargerReady : undefined;
     // A charger that reconnects replaces its previous connection, here or on another node.
@@ -196,6 +203,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
      */
     const handle: HandleChargePointAction = (action, handler) =>
       client.handle(action, async ({ params }) => {
+        const started = messages ? performance.now() : 0;
         try {
           // A connection whose charger moved to another node, or a node whose presence lapsed
           // and which lost the charger meanwhile, takes no message: the socket is let go.
@@ -210,6 +218,8 @@ export function createCentralSystem(deps: CentralSystemDeps) {
           if (error instanceof RPCError) throw error;
           deps.log.error({ err: error, chargerId, action }, 'OCPP message not handled');
           throw new RPCInternalError('The message could not be handled');
+        } finally {
+          messages?.handled(action, (performance.now() - started) / 1000);
         }
       });
     const context: MessageContext = {

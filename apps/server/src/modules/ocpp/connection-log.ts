@@ -56,10 +56,16 @@ const OCPP16_SPELLING: Record<string, string> = {
   OccurenceConstraintViolation: 'OccurrenceConstraintViolation',
 };
 
-interface CallErrorEvent {
+export interface CallErrorEvent {
   outbound: boolean;
   method: string;
   error: { rpcErrorCode?: string; message?: string; name?: string };
+}
+
+/** The code of a CALLERROR as the charger receives it. */
+export function sentErrorCode(error: CallErrorEvent['error']): string {
+  const raw = error.rpcErrorCode ?? error.name ?? 'GenericError';
+  return OCPP16_SPELLING[raw] ?? raw;
 }
 
 /**
@@ -80,10 +86,8 @@ export function logConnection(
     );
   });
   client.on('callError', ({ outbound, method, error }: CallErrorEvent) => {
-    const raw = error.rpcErrorCode ?? error.name ?? 'GenericError';
-    const code = OCPP16_SPELLING[raw] ?? raw;
     log.warn(
-      { ...facts, action: method, code, error: error.message },
+      { ...facts, action: method, code: sentErrorCode(error), error: error.message },
       // outbound: a call the central system made was answered with an error (or timed out).
       outbound ? 'OCPP CALLERROR received' : 'OCPP CALLERROR sent',
     );

@@ -6,12 +6,14 @@ import type { AppConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Driver } from '../../platform/driver.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
+import type { PaymentObserver } from '../../platform/metrics/observers.ts';
 import type { GuestRepository } from '../guests/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createAbandonedIntentSweep } from './abandoned-intents.ts';
 import { createCreditLowAlert } from './credit-low-alert.ts';
+import { observedProvider } from './observed-provider.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
 import { createRefunds } from './refunds.ts';
 import { registerPaymentRoutes } from './routes.ts';
@@ -43,6 +45,8 @@ export interface PaymentsModuleDeps {
   now: () => Date;
   /** How often this node sweeps abandoned intents (tests shorten it). */
   intentSweepIntervalMs?: number;
+  /** Told each provider call's outcome (metrics on). */
+  observePayment?: PaymentObserver;
   log: FastifyBaseLogger;
 }
 
@@ -53,7 +57,10 @@ export interface PaymentsModuleDeps {
  */
 export async function createPaymentsModule(deps: PaymentsModuleDeps) {
   const { config, db } = deps;
-  const { stripe, provider } = await paymentProvider(config);
+  const { stripe, provider: unobserved } = await paymentProvider(config);
+  const provider = deps.observePayment
+    ? observedProvider(unobserved, deps.observePayment)
+    : unobserved;
   const limits = {
     abandonAfterMs:
       (config.intentAbandonAfterSeconds ?? 0) * 1000 || DEFAULT_INTENT_ABANDON_AFTER_MS,

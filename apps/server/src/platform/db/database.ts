@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientConfig } from 'pg';
+import type { StatementObserver } from '../metrics/observers.ts';
 import * as schema from './schema.ts';
+import { timedPglite, timedPool, type StatementTiming } from './statement-timing.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,6 +20,8 @@ export interface Database {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   /** PostgreSQL only: the pool's connections and the reads in flight on pipelined ones. */
   poolUse?: () => PoolUse;
+  /** Tells `observer` how long each statement of `db` takes from now on; undefined: nobody. */
+  observeStatements(observer: StatementObserver | undefined): void;
   close(): Promise<void>;
 }
 
@@ -58,10 +62,14 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     query: async <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
       (await client.query<Row>(text, params)).rows,
   };
+  const timing: StatementTiming = { observer: undefined };
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client: timedPglite(client, timing), schema }),
     withSession: (work) => work(session),
+    observeStatements: (observer) => {
+      timing.observer = observer;
+    },
     close: () => client.close(),
   };
 }
@@ -70,21 +78,25 @@ async function openPostgres(
   connectionString: string,
   searchPath: string | undefined,
 ): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePostgres }, { pipelineSingleStatements }] =
-    await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('./pipelined-statements.ts'),
-    ]);
+  const [
+    { default: pg },
+    { drizzle: drizzlePostgres },
+    { pipelineSingleStatements, isPreparedRead },
+  ] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('./pipelined-statements.ts'),
+  ]);
   const clientConfig: ClientConfig = {
     connectionString,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   };
   const pool = new pg.Pool(clientConfig);
   const pipelines = pipelineSingleStatements(pool, clientConfig);
+  const timing: StatementTiming = { observer: undefined };
   return {
     kind: 'postgres',
-    db: drizzlePostgres({ client: pool, schema }),
+    db: drizzlePostgres({ client: timedPool(pool, isPreparedRead, timing), schema }),
     withSession: async (work) => {
       const client = await pool.connect();
       try {
@@ -98,6 +110,9 @@ async function openPostgres(
       } finally {
         client.release();
       }
+    },
+    observeStatements: (observer) => {
+      timing.observer = observer;
     },
     poolUse: () => ({
       open: pool.totalCount,

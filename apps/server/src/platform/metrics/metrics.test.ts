@@ -5,7 +5,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, DRIVER, testConfig, type TestApp } from '../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { requestLabels } from './metrics.ts';
+import { createMetrics, requestLabels } from './metrics.ts';
+import {
+  CENTRAL_SYSTEM_ACTIONS,
+  CHARGE_POINT_ACTIONS,
+  COMMAND_OUTCOMES,
+  OCPP_ERROR_CODES,
+  PAYMENT_OPERATIONS,
+  PAYMENT_OUTCOMES,
+  STATEMENT_KINDS,
+  type CommandOutcome,
+  type PaymentOperation,
+  type PaymentOutcome,
+  type StatementKind,
+} from './observers.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-2026';
 
@@ -44,6 +57,85 @@ describe('the labels of a request', () => {
         },
       ),
     );
+  });
+});
+
+describe('the labels of what the modules tell', () => {
+  /** A known value now and then, else anything at all. */
+  const nameOr = (known: Iterable<string>) =>
+    fc.oneof(fc.constantFrom(...known), fc.string(), fc.constant(''));
+  const allowed: Record<string, ReadonlySet<string>> = {
+    action: new Set([...CHARGE_POINT_ACTIONS, ...CENTRAL_SYSTEM_ACTIONS, 'other']),
+    code: new Set([...OCPP_ERROR_CODES, 'other']),
+    outcome: new Set(['answered', 'callerror', ...COMMAND_OUTCOMES, ...PAYMENT_OUTCOMES, 'other']),
+    operation: new Set([...PAYMENT_OPERATIONS, 'other']),
+    provider: new Set(['sandbox', 'stripe', 'other']),
+    kind: new Set([...STATEMENT_KINDS, 'other']),
+  };
+
+  test('take their values from bounded sets whatever actions, codes and outcomes are told', async () => {
+    const metrics = createMetrics();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          action: fc.option(nameOr([...CHARGE_POINT_ACTIONS, ...CENTRAL_SYSTEM_ACTIONS]), {
+            nil: undefined,
+          }),
+          code: fc.option(nameOr(OCPP_ERROR_CODES), { nil: undefined }),
+          commandOutcome: nameOr(COMMAND_OUTCOMES),
+          operation: nameOr(PAYMENT_OPERATIONS),
+          paymentOutcome: nameOr(PAYMENT_OUTCOMES),
+          provider: nameOr(['sandbox', 'stripe']),
+          kind: nameOr(STATEMENT_KINDS),
+        }),
+        async (told) => {
+          metrics.ocppMessages.handled(told.action ?? '', 0.001);
+          metrics.ocppMessages.answered(told.action, told.code);
+          // The types hold the modules to the bounded names; the metrics hold whatever they get.
+          metrics.observeCommand(told.action ?? '', told.commandOutcome as CommandOutcome, 0.2);
+          metrics.observePayment(
+            told.operation as PaymentOperation,
+            told.paymentOutcome as PaymentOutcome,
+            told.provider,
+          );
+          metrics.observeStatement(told.kind as StatementKind, 0.0004);
+          const exposition = await metrics.registry.metrics();
+          for (const [name, values] of labelValues(exposition)) {
+            const bound = allowed[name];
+            if (!bound) continue;
+            for (const value of values) expect(bound, `${name}="${value}"`).toContain(value);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    const exposition = await metrics.registry.metrics();
+    const series = (name: string) =>
+      exposition.split('\n').filter((line) => line.startsWith(`${name}{`)).length;
+    // 10 actions and other, answered or not; each with one of 13 codes and other.
+    expect(series('evc_ocpp_messages_total')).toBeLessThanOrEqual(11 * 2);
+    expect(series('evc_ocpp_callerrors_total')).toBeLessThanOrEqual(11 * 14);
+    expect(series('evc_ocpp_message_handling_seconds_count')).toBeLessThanOrEqual(11);
+    expect(series('evc_db_statement_duration_seconds_count')).toBeLessThanOrEqual(4);
+  });
+
+  test('an answered message with no action, and a CALLERROR code nobody defined, count as other', async () => {
+    const metrics = createMetrics();
+    metrics.ocppMessages.answered(undefined, 'RpcFrameworkError');
+    metrics.ocppMessages.answered('Heartbeat', 'TeapotError');
+    metrics.ocppMessages.answered('Heartbeat');
+    const exposition = await metrics.registry.metrics();
+    expect(exposition).toContain('evc_ocpp_messages_total{action="other",outcome="callerror"} 1');
+    expect(exposition).toContain(
+      'evc_ocpp_messages_total{action="Heartbeat",outcome="callerror"} 1',
+    );
+    expect(exposition).toContain(
+      'evc_ocpp_messages_total{action="Heartbeat",outcome="answered"} 1',
+    );
+    expect(exposition).toContain(
+      'evc_ocpp_callerrors_total{action="other",code="RpcFrameworkError"} 1',
+    );
+    expect(exposition).toContain('evc_ocpp_callerrors_total{action="Heartbeat",code="other"} 1');
   });
 });
 
@@ -103,8 +195,12 @@ describe('GET /metrics', () => {
     expect(userdata).toMatch(/ 1$/);
     expect(answer.body).toMatch(/evc_charging_sessions_open\{state="charging"\} \d+/);
     expect(answer.body).toMatch(/^evc_chargers_connected \d+$/m);
-    expect(answer.body).toContain('nodejs_eventloop_lag_seconds');
-    expect(answer.body).toContain('process_resident_memory_bytes');
+    // prom-client's default metrics: the event loop's lag and the heap, with values.
+    expect(answer.body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(answer.body).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(answer.body).toMatch(/^nodejs_heap_size_used_bytes [1-9]\d*/m);
+    expect(answer.body).toMatch(/^nodejs_heap_space_size_used_bytes\{space="old"\} \d/m);
+    expect(answer.body).toMatch(/^process_resident_memory_bytes [1-9]\d*/m);
     if (t.database.kind === 'postgres') {
       expect(answer.body).toMatch(/evc_db_pool_connections\{state="open"\} \d+/);
     }

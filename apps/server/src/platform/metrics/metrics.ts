@@ -7,6 +7,20 @@ import client from 'prom-client';
 import { performance } from 'node:perf_hooks';
 import { BusTimeoutError, NoResponderError, type Bus } from '../bus/bus.ts';
 import type { PoolUse } from '../db/database.ts';
+import {
+  chargerActionLabel,
+  commandActionLabel,
+  COMMAND_OUTCOMES,
+  ocppErrorCodeLabel,
+  PAYMENT_OPERATIONS,
+  PAYMENT_OUTCOMES,
+  paymentProviderLabel,
+  STATEMENT_KINDS,
+  type CommandObserver,
+  type OcppMessageObserver,
+  type PaymentObserver,
+  type StatementObserver,
+} from './observers.ts';
 
 export interface MetricsSources {
   /** The database pool (PostgreSQL only). */
@@ -21,6 +35,31 @@ export type BusOutcome = 'answered' | 'no_responder' | 'timeout' | 'failed';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const HANDLING_BUCKETS = [0.001, 0.0025, ...LATENCY_BUCKETS];
+const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, ...LATENCY_BUCKETS.slice(0, -2)];
+/** A charger has 30 s to answer a command unless told otherwise. */
+const COMMAND_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** `value` when it is one of `values`, else `other`. */
+const oneOf = (values: readonly string[], value: string) =>
+  values.includes(value) ? value : 'other';
+
+/**
+ * A collector's child for each set of label values, made once: prom-client would otherwise hash
+ * the labels on every observation of the hot paths (every OCPP message, every statement).
+ */
+function childrenOf<Child>(make: (...values: string[]) => Child) {
+  const made = new Map<string, Child>();
+  return (...values: string[]): Child => {
+    const key = values.join('\u0000');
+    let child = made.get(key);
+    if (!child) {
+      child = make(...values);
+      made.set(key, child);
+    }
+    return child;
+  };
+}
 
 /** The labels of a request: its route as registered (not its path), its method, its status. */
 export function requestLabels(method: string, route: string | undefined, status: number) {
@@ -50,6 +89,78 @@ export function createMetrics(sources: MetricsSources = {}) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const messagesReceived = new client.Counter({
+    name: 'evc_ocpp_messages_total',
+    help: 'Messages received from chargers, by OCPP 1.6 action (other for any other name) and outcome: answered with a CALLRESULT or with a CALLERROR.',
+    labelNames: ['action', 'outcome'] as const,
+    registers: [registry],
+  });
+  const ocppCallErrors = new client.Counter({
+    name: 'evc_ocpp_callerrors_total',
+    help: 'CALLERRORs sent to chargers, by the action of the message answered and the OCPP error code (schema violations, unknown actions, failed handlers).',
+    labelNames: ['action', 'code'] as const,
+    registers: [registry],
+  });
+  const ocppHandling = new client.Histogram({
+    name: 'evc_ocpp_message_handling_seconds',
+    help: "Time a charger's message took in its handler, by action, whatever it was answered.",
+    labelNames: ['action'] as const,
+    buckets: HANDLING_BUCKETS,
+    registers: [registry],
+  });
+  const commands = new client.Histogram({
+    name: 'evc_ocpp_command_duration_seconds',
+    help: 'Commands sent to chargers, from the call to the answer, by action and outcome (answered, rejected by the charger, timeout, offline, failed).',
+    labelNames: ['action', 'outcome'] as const,
+    buckets: COMMAND_BUCKETS,
+    registers: [registry],
+  });
+  const payments = new client.Counter({
+    name: 'evc_payment_operations_total',
+    help: 'Calls to the payment provider, by operation, outcome (succeeded, declined, failed) and provider.',
+    labelNames: ['operation', 'outcome', 'provider'] as const,
+    registers: [registry],
+  });
+  const statements = new client.Histogram({
+    name: 'evc_db_statement_duration_seconds',
+    help: 'Database statements, by kind: a prepared read on a pipelined connection, a single statement, a statement inside a transaction.',
+    labelNames: ['kind'] as const,
+    buckets: STATEMENT_BUCKETS,
+    registers: [registry],
+  });
+  const messageCounted = childrenOf((action, outcome) => messagesReceived.labels(action, outcome));
+  const callErrorCounted = childrenOf((action, code) => ocppCallErrors.labels(action, code));
+  const handlingTimed = childrenOf((action) => ocppHandling.labels(action));
+  const commandTimed = childrenOf((action, outcome) => commands.labels(action, outcome));
+  const paymentCounted = childrenOf((operation, outcome, provider) =>
+    payments.labels(operation, outcome, provider),
+  );
+  const statementTimers = new Map(STATEMENT_KINDS.map((kind) => [kind, statements.labels(kind)]));
+
+  const ocppMessages: OcppMessageObserver = {
+    handled(action, seconds) {
+      handlingTimed(chargerActionLabel(action)).observe(seconds);
+    },
+    answered(action, errorCode) {
+      const label = chargerActionLabel(action);
+      messageCounted(label, errorCode === undefined ? 'answered' : 'callerror').inc();
+      if (errorCode !== undefined) callErrorCounted(label, ocppErrorCodeLabel(errorCode)).inc();
+    },
+  };
+  const observeCommand: CommandObserver = (action, outcome, seconds) => {
+    commandTimed(commandActionLabel(action), oneOf(COMMAND_OUTCOMES, outcome)).observe(seconds);
+  };
+  const observePayment: PaymentObserver = (operation, outcome, provider) => {
+    paymentCounted(
+      oneOf(PAYMENT_OPERATIONS, operation),
+      oneOf(PAYMENT_OUTCOMES, outcome),
+      paymentProviderLabel(provider),
+    ).inc();
+  };
+  const observeStatement: StatementObserver = (kind, seconds) => {
+    (statementTimers.get(kind) ?? statements.labels('other')).observe(seconds);
+  };
+
   const { poolUse, openSessionsByState, connectedChargers } = sources;
   if (connectedChargers) {
     new client.Gauge({
@@ -106,6 +217,10 @@ export function createMetrics(sources: MetricsSources = {}) {
     observeBusRequest(outcome: BusOutcome, seconds: number) {
       busRequests.observe({ outcome }, seconds);
     },
+    ocppMessages,
+    observeCommand,
+    observePayment,
+    observeStatement,
   };
 }
 
