@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Two EV Charge nodes behind HAProxy on this machine, natively (no containers): PostgreSQL and
-# NATS started if they are not running (as .ci/run starts them), a database created if missing,
-# the server built if its build is missing or older than its sources, node A then node B on their
-# own ports with one JWT secret and one metrics token, then HAProxy on deploy/haproxy.cfg in front.
-# A node that exits (kill -TERM it to see a rolling restart) is started again, as systemd or an
-# orchestrator would. Ctrl-C stops the nodes (gracefully), HAProxy, and NATS and PostgreSQL if
-# this script started them.
+# Two EV Charge nodes behind HAProxy on this machine, natively (no containers): PostgreSQL and NATS
+# started if they are not running (as .ci/run starts them), a database created if missing, the
+# server built if its build is missing or older than its sources, its migrations applied, node A
+# then node B on their own ports with one JWT secret and one metrics token, then HAProxy on
+# deploy/haproxy.cfg in front. A node that exits (kill -TERM it to see a rolling restart) is
+# started again, as systemd or an orchestrator would. Ctrl-C stops the nodes (gracefully), HAProxy,
+# and NATS and PostgreSQL if this script started them.
 #
 # Settings (environment): EVC_LB_PORT (8080), EVC_NODE_A_PORT (8081), EVC_NODE_B_PORT (8082),
 # EVC_LB_STATS_PORT (8404), EVC_DATABASE (evcharge), NODE_ENV (production; development seeds the
@@ -139,7 +139,10 @@ until_ready() {
   exit 1
 }
 
-# Node A first: it migrates the database; node B then finds it ready.
+# Migrations first, as an upgrade runs them (docs/operations.md), then the nodes one after the
+# other.
+log "applying the migrations"
+node apps/server/dist/cli/migrate.js
 for node in "node-a $NODE_A_PORT" "node-b $NODE_B_PORT"; do
   read -r name port <<<"$node"
   log "starting $name on port $port"
@@ -164,7 +167,8 @@ EV Charge: two nodes behind HAProxy
   HAProxy's view           http://127.0.0.1:${STATS_PORT}/stats (Prometheus: /metrics)
   metrics of a node        curl -H "Authorization: Bearer \$(cat $RUN_DIR/metrics-token)" http://127.0.0.1:${NODE_A_PORT}/metrics
   logs                     $RUN_DIR/{node-a,node-b,haproxy}.log
-  a rolling restart        kill -TERM "\$(cat $RUN_DIR/node-a.pid)"; wait for node A's /readyz; then node B
+  a rolling restart        npm run build; node apps/server/dist/cli/migrate.js (with DATABASE_URL);
+                           kill -TERM "\$(cat $RUN_DIR/node-a.pid)"; wait for node A's /readyz; then node B
 Ctrl-C stops everything.
 EOF
 wait "$haproxy_pid"
