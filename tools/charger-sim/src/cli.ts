@@ -1,6 +1,8 @@
 // Connects simulated charge points to a central system:
 //   npm start --workspace tools/charger-sim -- --url ws://localhost:8080/ocpp --id CP-1 [--id CP-2] [--password P] [--connectors 2]
 //     [--meter-interval 10] [--max-power 22] [--unplug-after 0] [--tag CARD-1 [--tag-connector 1]]
+//     [--reconnect-delay 1] (connect again this many seconds after a lost connection, as a real
+//     charger does when its node restarts; default: stay disconnected)
 import { parseArgs } from 'node:util';
 import { ChargePointSimulator } from './simulator.ts';
 
@@ -15,12 +17,13 @@ const { values } = parseArgs({
     'unplug-after': { type: 'string', default: '0' },
     tag: { type: 'string' },
     'tag-connector': { type: 'string', default: '1' },
+    'reconnect-delay': { type: 'string' },
   },
 });
 const ids = values.id ?? [];
 if (ids.length === 0) {
   console.error(
-    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--unplug-after SECONDS] [--tag ID_TAG [--tag-connector N]]',
+    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--unplug-after SECONDS] [--tag ID_TAG [--tag-connector N]] [--reconnect-delay SECONDS]',
   );
   process.exit(2);
 }
@@ -35,6 +38,9 @@ const simulators = ids.map(
       meterIntervalMs: Number(values['meter-interval']) * 1000,
       maxPowerW: Number(values['max-power']) * 1000,
       unplugAfterMs: Number(values['unplug-after']) * 1000,
+      ...(values['reconnect-delay'] === undefined
+        ? {}
+        : { reconnectDelayMs: Number(values['reconnect-delay']) * 1000 }),
     }),
 );
 for (const simulator of simulators) {

@@ -25,6 +25,8 @@ export interface NodeSettings {
   jwtSecret: string;
   /** More environment, e.g. SESSION_START_TIMEOUT. */
   env?: Record<string, string>;
+  /** The port to listen on (a node restarted behind a load balancer keeps its own); default a free one. */
+  port?: number;
 }
 
 export interface NodeProcess {
@@ -67,7 +69,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-function httpCall(base: string): NodeProcess['call'] {
+/** Calls of the catalogue over HTTP to `base`, answered as TestApp's `call` answers them. */
+export function httpCall(base: string): NodeProcess['call'] {
   return async (name, options = {}) => {
     const definition = calls[name];
     const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
@@ -94,7 +97,7 @@ export async function startNodeProcess(
   settings: NodeSettings,
   readyWithinMs = 120_000,
 ): Promise<NodeProcess> {
-  const port = await freePort();
+  const port = settings.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), `evc-${settings.name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
     cwd: REPOSITORY_ROOT,
