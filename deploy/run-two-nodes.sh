@@ -11,7 +11,7 @@
 # EVC_LB_STATS_PORT (8404), EVC_DATABASE (evcharge), NODE_ENV (production; development seeds the
 # demo accounts and chargers, which a first trial can use), JWT_SECRET and METRICS_TOKEN (made up
 # and kept in the run folder when unset), EVC_RUN_DIR (/tmp/evcharge-two-nodes: logs, pids).
-# Anything else the nodes read (README: settings) is passed on, e.g. SHUTDOWN_GRACE.
+# Anything else the nodes read (docs/operations.md: Settings) is passed on, e.g. SHUTDOWN_GRACE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each background job in a process group of its own: Ctrl-C reaches this script only, which then
