@@ -5,7 +5,8 @@
 // userdata, getChargerByBarcode, getTransactionByID and getChargeHistory, at fixed rates
 // (BENCH_RATES) and saturated, beside a reference in the same run: a bare Fastify route doing one
 // `SELECT 1` through node-postgres (bench/src/support/reference-server.ts), on PostgreSQL only.
-// Prints one JSON object: p50/p99 per rate and the ratio of our saturated rate to the reference's.
+// Prints one JSON object: p50/p99 per rate, the ratio of our saturated rate to the reference's, and
+// the CPU time each process spent per answered request while saturated (and the ratio of those).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { API_2_0_0 } from '../../apps/server/src/test/test-app.ts';
