@@ -5,12 +5,13 @@
 // userdata, getChargerByBarcode, getTransactionByID and getChargeHistory, at fixed rates
 // (BENCH_RATES) and saturated, beside a reference in the same run: a bare Fastify route doing one
 // `SELECT 1` through node-postgres (bench/src/support/reference-server.ts), on PostgreSQL only.
-// Prints one JSON object: p50/p99 per rate and the ratio of our saturated rate to the reference's.
+// Prints one JSON object: p50/p99 per rate, the ratio of our saturated rate to the reference's, and
+// the CPU time each process spent per answered request while saturated (and the ratio of those).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { API_2_0_0 } from '../../apps/server/src/test/test-app.ts';
-import { createLoad, type LoadRequest } from './support/http-load.ts';
-import { freePort, freshDatabase, startServer } from './support/server-process.ts';
+import { createLoad, type LoadRequest, type LoadResult } from './support/http-load.ts';
+import { freePort, freshDatabase, processCpuMs, startServer } from './support/server-process.ts';
 
 const RATES = (process.env.BENCH_RATES ?? '250,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -114,12 +115,24 @@ async function startReference(databaseUrl: string) {
   }
   return {
     base,
+    cpuMs: () => processCpuMs(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A saturated run and the CPU time its node spent per answered request: on a machine shared with
+ * other work, a steadier measure of the work a call costs than its rate.
+ */
+async function perRequestCpu(cpuMs: () => number, run: () => Promise<LoadResult>) {
+  const before = cpuMs();
+  const result = await run();
+  const cpuMsPerRequest = (cpuMs() - before) / Math.max(1, result.requests - result.errors);
+  return { ...result, cpuMsPerRequest: Math.round(cpuMsPerRequest * 1000) / 1000 };
 }
 
 async function measure(postgresUrl: string | undefined) {
@@ -132,15 +145,18 @@ async function measure(postgresUrl: string | undefined) {
     await load.saturate(mix, 3);
     const fixed = [];
     for (const rate of RATES) fixed.push(await load.fixedRate(mix, rate, SECONDS));
-    const saturated = await load.saturate(mix, SECONDS);
-    let reference: Awaited<ReturnType<typeof load.saturate>> | null = null;
+    const saturated = await perRequestCpu(
+      () => server.cpuMs(),
+      () => load.saturate(mix, SECONDS),
+    );
+    let reference: Awaited<ReturnType<typeof perRequestCpu>> | null = null;
     if (database.url) {
       const bare = await startReference(database.url);
       const referenceLoad = createLoad(bare.base, CONNECTIONS);
       const select = [{ ...json(undefined, {}), path: '/select-1' }];
       try {
         await referenceLoad.saturate(select, 3);
-        reference = await referenceLoad.saturate(select, SECONDS);
+        reference = await perRequestCpu(bare.cpuMs, () => referenceLoad.saturate(select, SECONDS));
       } finally {
         await referenceLoad.close();
         await bare.stop();
@@ -157,6 +173,9 @@ async function measure(postgresUrl: string | undefined) {
       saturated,
       reference,
       ratioToReference: ratio,
+      cpuRatioToReference: reference
+        ? Math.round((reference.cpuMsPerRequest / saturated.cpuMsPerRequest) * 1000) / 1000
+        : null,
       pass: {
         ratio: ratio === null ? null : ratio >= TARGETS.ratioToReference,
         p99At1000:

@@ -78,6 +78,16 @@ export async function freshDatabase(postgresUrl: string | undefined): Promise<Be
 
 export { freePort };
 
+/** CPU time (user and system) process `pid` has used so far, in ms (Linux /proc). */
+export function processCpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/PID/stat, after the command's closing parenthesis, in ticks of
+  // 1/100 s (USER_HZ on Linux).
+  const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+    .split(') ')[1]
+    ?.split(' ');
+  return (Number(fields?.[11] ?? 0) + Number(fields?.[12] ?? 0)) * 10;
+}
+
 export interface ServerProcess {
   base: string;
   port: number;
@@ -145,14 +155,7 @@ export async function startServer(
       const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
       return Number(kb ?? 0) * 1024;
     },
-    cpuMs() {
-      // Fields 14 and 15 of /proc/PID/stat, after the command's closing parenthesis, in ticks of
-      // 1/100 s (USER_HZ on Linux).
-      const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-        .split(') ')[1]
-        ?.split(' ');
-      return (Number(fields?.[11] ?? 0) + Number(fields?.[12] ?? 0)) * 10;
-    },
+    cpuMs: () => processCpuMs(pid),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

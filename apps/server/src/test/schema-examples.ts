@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 
-/** The JSON Schema subset zod writes for our request schemas. */
+type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
+
+/** The JSON Schema subset zod writes for our request and response schemas. */
 interface JsonSchema {
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
+  type?: JsonType | JsonType[];
   const?: unknown;
   enum?: unknown[];
   anyOf?: JsonSchema[];
@@ -75,6 +77,10 @@ function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return fc.oneof(...choices.map(arbitraryOf));
   if (schema.allOf?.[0]) return arbitraryOf(schema.allOf[0]);
+  // A nullable field of an answer: `type: ['string', 'null']`.
+  if (Array.isArray(schema.type)) {
+    return fc.oneof(...schema.type.map((type) => arbitraryOf({ ...schema, type })));
+  }
   switch (schema.type) {
     case 'string':
       return stringOf(schema);

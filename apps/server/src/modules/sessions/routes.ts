@@ -13,7 +13,9 @@ export function registerSessionRoutes(register: RegisterCall, sessions: SessionS
   register('clearDefaultProfile', ({ auth, body }) =>
     sessions.clearDefaultProfile(auth, body.transactionid),
   );
-  register('getTransactionByID', ({ auth, body }) => sessions.byId(auth, body.transactionid));
+  register('getTransactionByID', ({ auth, body }) => sessions.byId(auth, body.transactionid), {
+    answerFromSchema: true,
+  });
   register('latestUserTransaction', ({ auth }) => sessions.latest(auth));
   register('unlockChargerConnector', ({ auth, body }) =>
     sessions.unlock(auth, body.chargerid, body.connectorid),

@@ -2,7 +2,8 @@ import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { UsersService } from './service.ts';
 
 export function registerUserRoutes(register: RegisterCall, users: UsersService): void {
-  register('userdata', ({ auth }) => users.userdata(auth));
+  // The driver's hot calls are written from their schema (ADR 0035).
+  register('userdata', ({ auth }) => users.userdata(auth), { answerFromSchema: true });
   register('updateUser', ({ auth, params, body }) =>
     users.update(auth, params.userid, body.fields),
   );

@@ -1,5 +1,6 @@
+import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { executedRows, openDatabase, type Database } from './database.ts';
 import { isPreparedRead, PIPELINED_CONNECTIONS } from './pipelined-statements.ts';
 
@@ -49,6 +50,21 @@ describe.skipIf(!DATABASE_URL)('prepared reads on pipelined connections (Postgre
     const pids = await Promise.all(Array.from({ length: 60 }, backend));
     expect(pids).toHaveLength(60);
     expect(new Set(pids).size).toBeLessThanOrEqual(PIPELINED_CONNECTIONS);
+  });
+
+  test('reads given together leave in one write a connection', async () => {
+    await Promise.all(Array.from({ length: 20 }, backend));
+    const writes = vi.spyOn(Socket.prototype, '_writev');
+    const write = vi.spyOn(Socket.prototype, '_write');
+    try {
+      await Promise.all(Array.from({ length: 20 }, backend));
+      expect(writes.mock.calls.length + write.mock.calls.length).toBeLessThanOrEqual(
+        PIPELINED_CONNECTIONS,
+      );
+    } finally {
+      writes.mockRestore();
+      write.mockRestore();
+    }
   });
 
   test('a failing read fails alone; those pipelined around it are answered', async () => {

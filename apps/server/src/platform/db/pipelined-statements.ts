@@ -3,6 +3,7 @@
 // Only prepared SELECTs go there: short by design (ADR 0030) and never waiting for a row lock, so
 // one cannot hold up the reads behind it for long, nor wait for a transaction that itself waits
 // for a read. Writes, other statements, transactions and held sessions take pooled connections.
+import { Socket } from 'node:net';
 import pg from 'pg';
 
 /** How many pipelined connections a node keeps beside its pool. */
@@ -10,6 +11,8 @@ export const PIPELINED_CONNECTIONS = 2;
 
 interface Lane {
   client: Promise<pg.Client> | undefined;
+  /** The connection's socket while its statements are held to be written together. */
+  corked: Socket | undefined;
   inFlight: number;
 }
 
@@ -44,11 +47,18 @@ export function pipelineSingleStatements(
   clientConfig: pg.ClientConfig,
   lanes = PIPELINED_CONNECTIONS,
 ): { inFlight(): number; end(): Promise<void> } {
-  const all: Lane[] = Array.from({ length: lanes }, () => ({ client: undefined, inFlight: 0 }));
+  const all: Lane[] = Array.from({ length: lanes }, () => ({
+    client: undefined,
+    corked: undefined,
+    inFlight: 0,
+  }));
   let ending = false;
 
+  const sockets = new WeakMap<pg.Client, Socket>();
   const open = (lane: Lane): Promise<pg.Client> => {
-    const client = new pg.Client({ ...clientConfig, pipeline: true });
+    const socket = new Socket();
+    const client = new pg.Client({ ...clientConfig, pipeline: true, stream: () => socket });
+    sockets.set(client, socket);
     const forget = () => {
       if (lane.client === connected) lane.client = undefined;
     };
@@ -67,6 +77,20 @@ export function pipelineSingleStatements(
     return connected;
   };
 
+  // Every statement given to a connection until the event loop has run the callbacks of the I/O
+  // it polled goes out in one write: the answers of one batch of reads, and the calls that
+  // arrived together, start their next reads with one system call instead of one each.
+  const writeTogether = (lane: Lane, connection: pg.Client) => {
+    const socket = sockets.get(connection);
+    if (!socket || lane.corked) return;
+    lane.corked = socket;
+    socket.cork();
+    setImmediate(() => {
+      lane.corked = undefined;
+      socket.uncork();
+    });
+  };
+
   const direct = pool.query.bind(pool) as Query;
   const pipelined: Query = (config, values, callback) => {
     if (
@@ -82,7 +106,10 @@ export function pipelineSingleStatements(
     lane.inFlight += 1;
     const client = lane.client ?? open(lane);
     return client
-      .then((connection) => connection.query(config as pg.QueryConfig, values as unknown[]))
+      .then((connection) => {
+        writeTogether(lane, connection);
+        return connection.query(config as pg.QueryConfig, values as unknown[]);
+      })
       .finally(() => {
         lane.inFlight -= 1;
       });
