@@ -17,7 +17,7 @@ import {
   OperatorAccountError,
 } from './modules/users/operator-accounts.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db/database.ts';
+import { openConfiguredDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { stopWithin } from './platform/http/drain.ts';
 import { seed } from './seed.ts';
@@ -26,10 +26,7 @@ async function main(): Promise<void> {
   // Under npm scripts the process runs in apps/server; relative paths are meant from where npm was
   // started (the repository root for `npm start`), which npm passes as INIT_CWD.
   const config = await loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openConfiguredDatabase(config);
   const applied = await migrate(database);
   const seedStart = performance.now();
   const passwords = createPasswordHasher();

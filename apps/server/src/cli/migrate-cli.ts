@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { CliError, parseCliArgs } from './cli-args.ts';
 import { createPasswordHasher } from '../platform/passwords.ts';
 import { ConfigError, loadConfig, NO_DEMO, type AppConfig } from '../platform/config.ts';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import { openConfiguredDatabase, type Database } from '../platform/db/database.ts';
 import { migrate, migrationCheck } from '../platform/db/migrate.ts';
 import { seed } from '../seed.ts';
 
@@ -35,12 +34,6 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const openConfigured = (config: AppConfig) =>
-  openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-
 /** `npm run migrate`: brings the database to this build's schema. Answers the exit code. */
 export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo): Promise<number> {
   try {
@@ -51,7 +44,7 @@ export async function runMigrateCli(argv: readonly string[], io: MigrateCliIo): 
     }
     if (positionals.length > 0) throw new CliError(`Unexpected: ${positionals.join(' ')}`);
     const config = await loadConfig(io.env, io.cwd);
-    const database = await (io.openDatabase ?? openConfigured)(config);
+    const database = await (io.openDatabase ?? openConfiguredDatabase)(config);
     try {
       if (flags.check) {
         const current = await migrationCheck(database, io.migrationsDir)().catch(() => false);

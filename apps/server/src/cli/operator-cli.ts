@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { CliError, parseCliArgs } from './cli-args.ts';
 import { createPasswordHasher, type PasswordHasher } from '../platform/passwords.ts';
 import { createOperatorAccount, OperatorAccountError } from '../modules/users/operator-accounts.ts';
 import { ConfigError, loadConfig, NO_DEMO, type AppConfig } from '../platform/config.ts';
-import { openDatabase, type Database } from '../platform/db/database.ts';
+import { openConfiguredDatabase, type Database } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { seed } from '../seed.ts';
 
@@ -41,12 +40,6 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const openConfigured = (config: AppConfig) =>
-  openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-
 async function askPassword(io: OperatorCliIo): Promise<string> {
   const password = await io.readSecret('Password: ');
   if (!password) throw new CliError('No password given');
@@ -76,7 +69,7 @@ export async function runOperatorCli(argv: readonly string[], io: OperatorCliIo)
     const config = await loadConfig(io.env, io.cwd);
     const password = await askPassword(io);
     const passwords = io.passwords ?? createPasswordHasher();
-    const database = await (io.openDatabase ?? openConfigured)(config);
+    const database = await (io.openDatabase ?? openConfiguredDatabase)(config);
     try {
       await migrate(database);
       // Reference data only: an operator account needs its language, currency and country.

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import type { AppConfig } from '../config.ts';
 import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientConfig } from 'pg';
@@ -40,6 +42,16 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Sets search_path on every PostgreSQL connection (tests use one schema per file). */
   searchPath?: string;
+}
+
+/** The database a node's settings name: DATABASE_URL, or the embedded one under DATA_DIR. */
+export function openConfiguredDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
 }
 
 /** Each driver is loaded only when chosen: a node on PostgreSQL never loads PGlite (ADR 0032). */
