@@ -32,7 +32,7 @@ import {
   type NodesDatabase,
 } from '../../apps/server/src/test/nodes-database.ts';
 import { DRIVER, type CallResult } from '../../apps/server/src/test/test-app.ts';
-import { inParallel } from './support/charger-swarm.ts';
+import { inParallel } from '../../apps/server/src/test/in-parallel.ts';
 
 const CHARGERS = Number(process.env.BENCH_TWO_NODE_CHARGERS ?? 200);
 const SESSIONS = Math.min(CHARGERS, Number(process.env.BENCH_TWO_NODE_SESSIONS ?? 40));

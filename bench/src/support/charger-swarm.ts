@@ -4,6 +4,7 @@
 // central system are answered as a plain charger would (Accepted, or an empty configuration).
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { inParallel } from '../../../apps/server/src/test/in-parallel.ts';
 
 export interface SwarmCharger {
   chargePointId: string;
@@ -111,23 +112,6 @@ class ChargePoint {
     if (frame[0] === 3) waiting.resolve(frame[2]);
     else waiting.reject(new Error(`${frame[2]}: ${frame[3]}`));
   }
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-export async function inParallel<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let index = 0;
-  const worker = async () => {
-    while (index < items.length) {
-      const item = items[index] as T;
-      index += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export function createSwarm(base: string) {

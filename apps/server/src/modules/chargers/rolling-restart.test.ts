@@ -33,6 +33,7 @@ import { chargeHold, GOOD_CARD } from '../../test/test-payments.ts';
 import { until } from '../../test/test-users.ts';
 import { createChargerRepository } from './repository.ts';
 import { newChargerRow, toConnectors } from './service.ts';
+import { inParallel } from '../../test/in-parallel.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const CHARGERS = 200;
@@ -334,21 +335,4 @@ async function seedChargers(shared: NodesDatabase): Promise<Map<string, string>>
   });
   await createChargerRepository(shared.database.db).insertMany(rows);
   return new Map(rows.map(({ charger }) => [charger.chargePointId, charger.id]));
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function inParallel<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
