@@ -37,6 +37,10 @@ export async function createHttpServer(
       : { logger: options.logger === false ? false : loggerOptions(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Start-up hooks wait on the database (the chargers left connected are marked Offline, the
+    // node announces itself): a database slow to answer delays readiness, it does not end the
+    // start after Fastify's default 10 s. The ceiling only bounds a hang.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
