@@ -19,13 +19,53 @@ export interface LoadResult {
   p99Ms: number;
 }
 
+/** Where the slow answers of a fixed-rate run were, to tell a stall from a queue. */
+export interface SlowAnswers {
+  /** Answers slower than `overMs`. */
+  overMs: number;
+  count: number;
+  /** The 100 ms windows holding most of them: start (ms into the run), count, slowest. */
+  windows: { atMs: number; count: number; maxMs: number }[];
+  /** How late the load generator itself sent its requests (its own pauses), p99 and worst. */
+  sendLateP99Ms: number;
+  sendLateMaxMs: number;
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return round1(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0);
+}
+
+function slowAnswers(
+  answers: readonly { dueMs: number; latencyMs: number }[],
+  sendLate: number[],
+  overMs: number,
+): SlowAnswers {
+  const windows = new Map<number, { atMs: number; count: number; maxMs: number }>();
+  let count = 0;
+  for (const { dueMs, latencyMs } of answers) {
+    if (latencyMs <= overMs) continue;
+    count += 1;
+    const atMs = Math.floor(dueMs / 100) * 100;
+    const window = windows.get(atMs) ?? { atMs, count: 0, maxMs: 0 };
+    window.count += 1;
+    window.maxMs = Math.max(window.maxMs, round1(latencyMs));
+    windows.set(atMs, window);
+  }
+  sendLate.sort((a, b) => a - b);
+  return {
+    overMs,
+    count,
+    windows: [...windows.values()].sort((a, b) => b.count - a.count).slice(0, 8),
+    sendLateP99Ms: percentile(sendLate, 0.99),
+    sendLateMaxMs: round1(sendLate.at(-1) ?? 0),
+  };
+}
+
 function resultOf(latencies: number[], errors: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    Math.round(
-      (latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? 0) *
-        10,
-    ) / 10;
+  const at = (fraction: number) => percentile(latencies, fraction);
   return {
     requests: latencies.length + errors,
     errors,
@@ -56,9 +96,18 @@ export function createLoad(base: string, connections = 64) {
   return {
     send,
 
-    /** `perSecond` requests a second for `seconds`, taken in turn from `mix`. */
-    async fixedRate(mix: readonly LoadRequest[], perSecond: number, seconds: number) {
-      const latencies: number[] = [];
+    /**
+     * `perSecond` requests a second for `seconds`, taken in turn from `mix`; `slow` says where the
+     * answers slower than `slowOverMs` were.
+     */
+    async fixedRate(
+      mix: readonly LoadRequest[],
+      perSecond: number,
+      seconds: number,
+      slowOverMs = 25,
+    ) {
+      const answers: { dueMs: number; latencyMs: number }[] = [];
+      const sendLate: number[] = [];
       let errors = 0;
       const total = Math.round(perSecond * seconds);
       const start = performance.now();
@@ -67,16 +116,22 @@ export function createLoad(base: string, connections = 64) {
         const due = start + (index * 1000) / perSecond;
         const wait = due - performance.now();
         if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        sendLate.push(Math.max(0, performance.now() - due));
         const request = mix[index % mix.length] as LoadRequest;
         inFlight.push(
           send(request).then((ok) => {
-            if (ok) latencies.push(performance.now() - due);
+            if (ok) answers.push({ dueMs: due - start, latencyMs: performance.now() - due });
             else errors += 1;
           }),
         );
       }
       await Promise.all(inFlight);
-      return { rate: perSecond, ...resultOf(latencies, errors, seconds) };
+      const latencies = answers.map((answer) => answer.latencyMs);
+      return {
+        rate: perSecond,
+        ...resultOf(latencies, errors, seconds),
+        slow: slowAnswers(answers, sendLate, slowOverMs),
+      };
     },
 
     /** As fast as answers come back on `connections` connections for `seconds`. */

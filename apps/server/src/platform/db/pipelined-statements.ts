@@ -5,6 +5,7 @@
 // for a read. Writes, other statements, transactions and held sessions take pooled connections.
 import { Socket } from 'node:net';
 import pg from 'pg';
+import { arrayRowsRead, isArrayRowsRead } from './array-rows-read.ts';
 
 /** How many pipelined connections a node keeps beside its pool. */
 export const PIPELINED_CONNECTIONS = 2;
@@ -108,7 +109,9 @@ export function pipelineSingleStatements(
     return client
       .then((connection) => {
         writeTogether(lane, connection);
-        return connection.query(config as pg.QueryConfig, values as unknown[]);
+        return isArrayRowsRead(config)
+          ? arrayRowsRead(connection, config, values as unknown[] | undefined)
+          : connection.query(config as pg.QueryConfig, values as unknown[]);
       })
       .finally(() => {
         lane.inFlight -= 1;
