@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
@@ -22,6 +21,7 @@ import {
 } from './platform/http/content-security-policy.ts';
 import { CALL_METHODS, corsOriginAllowed } from './platform/http/cors-policy.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers.ts';
 
 /**
  * The HTTP server every module's routes go on: zod schemas, errors in the wire's shape, security
@@ -47,13 +47,16 @@ export async function createHttpServer(
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    // Set below: one policy for the app's pages and workers, another for everything else.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // Car pictures are shown by apps served from other origins (brand domains, the dev server).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  registerSecurityHeaders(
+    app,
+    securityHeaders({
+      // Set below: one policy for the app's pages and workers, another for everything else.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      // Car pictures are shown by apps served from other origins (brand domains, the dev server).
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
   // Chosen by path, not by content type: a 304 has none, and its headers replace the cached
   // page's. The app's files get the app's policy (a worker runs under its script's).
   // The console frames the driver app on its host's support-masquerade origin (ADR 0023): both

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** A comment this often keeps proxies from closing an idle stream. */
@@ -30,9 +30,16 @@ export function endEventStreamsOnClose(app: FastifyInstance): void {
  * headers go at once: the client knows the stream is open before the first event or keep-alive.
  */
 export function openEventStream(reply: FastifyReply, keepAliveMs = KEEP_ALIVE_MS): EventStream {
+  // The headers the reply was given so far (security headers, CORS) go with the stream's own:
+  // a hijacked reply writes none of them itself.
+  const given: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) given[name] = value;
+  }
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    ...given,
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
