@@ -25,7 +25,7 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
       finished = true;
     },
   );
-  if (!finished) throw new Error('helmet did not finish at once: its headers are not static');
+  if (!finished) throw new Error('helmet did not finish at once');
   return headers;
 }
 
