@@ -31,6 +31,13 @@ beforeEach(async () => {
   await act(() => reloadUser());
 });
 afterEach(async () => {
+  // A modal taken away before Ionic has presented it (its content drawn does not say so) makes
+  // Ionic's pending present fail after the test: each is left presented before the cleanup.
+  await waitFor(() => {
+    for (const modal of document.querySelectorAll('ion-modal')) {
+      expect(modal.classList.contains('show-modal')).toBe(true);
+    }
+  });
   vi.unstubAllGlobals();
   resetMasqueradeForTests();
   await act(() => i18n.changeLanguage('en'));
