@@ -65,13 +65,12 @@ function slowAnswers(
 
 function resultOf(latencies: number[], errors: number, seconds: number): LoadResult {
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => percentile(latencies, fraction);
   return {
     requests: latencies.length + errors,
     errors,
     perSecond: Math.round(latencies.length / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
   };
 }
 
