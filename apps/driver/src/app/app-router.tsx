@@ -1,7 +1,15 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import {
+  Navigate,
+  NavigationType,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  useParams,
+} from 'react-router-dom';
 import { redirectChargerPath } from '@evc/domain';
-import { recordVisit } from '../lib/back-navigation.ts';
+import { recordVisit, type VisitKind } from '../lib/back-navigation.ts';
 import { normalizeRoutePath, type FeatureRoute } from '../lib/routing.ts';
 import { UnknownAddressRedirect } from './deep-links.tsx';
 import { RouteGuard } from './guards.tsx';
@@ -24,14 +32,21 @@ function PageLoading() {
   return <div className="ion-page" aria-busy="true" />;
 }
 
+const VISIT_KINDS: Record<NavigationType, VisitKind> = {
+  [NavigationType.Push]: 'push',
+  [NavigationType.Pop]: 'pop',
+  [NavigationType.Replace]: 'replace',
+};
+
 /** The registered pages behind their guards, the spec's redirects, and the visit history. */
 export function AppRouter({ routes }: { routes: readonly FeatureRoute[] }) {
   const location = useLocation();
+  const navigationType = useNavigationType();
   const versionStatus = useVersionStatus();
 
   useEffect(() => {
-    recordVisit(`${location.pathname}${location.search}`);
-  }, [location.pathname, location.search]);
+    recordVisit(`${location.pathname}${location.search}`, VISIT_KINDS[navigationType]);
+  }, [location.pathname, location.search, navigationType]);
 
   if (versionStatus === 'rejected' && location.pathname !== '/update-app-page') {
     return <Navigate to="/update-app-page" replace />;

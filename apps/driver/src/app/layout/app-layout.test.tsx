@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetVisits } from '../../lib/back-navigation.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
 import { reloadUser, setUser } from '../../lib/session/session-store.ts';
 import { clearTokens } from '../../lib/session/token-store.ts';
@@ -96,6 +97,32 @@ describe('navigation visibility', () => {
     expect(menuLabels).toEqual(['Dashboard', 'Home', 'Settings', 'Log out']);
     expect(container.textContent).toContain('Version 2.7.9');
     expect(container.textContent).toContain(testUser.HRCode);
+  });
+});
+
+describe('back button (issue 19, spec 000 §2)', () => {
+  const backButton = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('ion-button.back-button');
+
+  it('is on a sub-page opened directly and leads to the root, which opens home', async () => {
+    resetVisits();
+    act(() => setUser(testUser));
+    const { container } = renderWithRouter(<AppLayout routes={routes} />, '/manage-rfid-cards');
+    await screen.findByText('RFID cards page');
+    expect(backButton(container)).not.toBeNull();
+    backButton(container)?.click();
+    await waitFor(() => expect(location()).toBe('/home'));
+    expect(backButton(container)).toBeNull();
+  });
+
+  it('is on the sign-out pages without the top bar, and leads to sign-in', async () => {
+    resetVisits();
+    await signedOut();
+    const { container } = renderWithRouter(<AppLayout routes={routes} />, '/reset-password');
+    await screen.findByText('Reset password page');
+    backButton(container)?.click();
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(backButton(container)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { IonSplitPane } from '@ionic/react';
 import { useLocation } from 'react-router-dom';
+import { isRootPage } from '../../lib/back-navigation.ts';
 import { useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
@@ -8,6 +9,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isEmbeddedAddress } from '../guards.tsx';
 import { isNavHidden, isRegistered } from '../navigation.ts';
+import { BackButton } from './back-button.tsx';
 import { FirstLaunchOnboarding } from './first-launch-onboarding.tsx';
 import { InstallPrompt } from './install-prompt.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -43,6 +45,11 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
         <SideMenu contentId="main" disabled={menuDisabled} isRegistered={registered} />
         <div className="ion-page app-main" id="main">
           {!navHidden && <TopBar balanceRegistered={registered('/balance')} />}
+          {navHidden && !embedded && !isRootPage(pathname) && (
+            <div className="back-bar">
+              <BackButton />
+            </div>
+          )}
           {!embedded && masquerading && (
             <Suspense fallback={null}>
               <MasqueradeBanner />

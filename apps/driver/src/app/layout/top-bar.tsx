@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { IonButtons, IonHeader, IonMenuButton, IonToolbar } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { isRootPage } from '../../lib/back-navigation.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { GUEST_HOME, isGuestAddress } from '../../lib/guest-paths.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { BackButton } from './back-button.tsx';
 import { BalanceBadge } from './balance-badge.tsx';
 
 /** Guests' code, not the first screen's: fetched when a guest page first shows. */
@@ -15,7 +17,8 @@ const GuestBar = lazy(async () => ({
 
 /**
  * spec 000 §2: the brand's icon and name, the menu button and the credit balance; a guest (or a
- * blank guest in guest mode, spec 000 §4) gets the guest bar under it.
+ * blank guest in guest mode, spec 000 §4) gets the guest bar under it, with its back button;
+ * anyone else gets a back button on every page but the root pages (issue 19).
  */
 export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
       <IonToolbar color="primary">
         <IonButtons slot="start">
           {(user ?? guest) && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
+          {!asGuest && !isRootPage(pathname) && <BackButton />}
         </IonButtons>
         <Link to={user ? '/home' : asGuest ? GUEST_HOME : '/login'} className="top-bar__brand">
           <img className="top-bar__icon" src={brand.icon} alt="" />
