@@ -5,6 +5,7 @@ import { isRootPage } from '../../lib/back-navigation.ts';
 import { useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import type { FeatureRoute } from '../../lib/routing.ts';
+import { SessionBar } from '../../ui/ongoing-charge/session-bar.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay/loading-overlay.tsx';
 import { AppRouter } from '../app-router.tsx';
 import { isEmbeddedAddress } from '../guards.tsx';
@@ -25,9 +26,9 @@ const MasqueradeBanner = lazy(() =>
 );
 
 /**
- * The shell around every page: menu, support-masquerade banner, top bar, offline banner, install
- * prompt (not in masquerade: nothing is for the device there), first-launch onboarding, loading
- * overlay.
+ * The shell around every page: menu, support-masquerade banner, top bar, running session's bar
+ * (issue 19), offline banner, install prompt (not in masquerade: nothing is for the device
+ * there), first-launch onboarding, loading overlay.
  */
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
   const { pathname, search } = useLocation();
@@ -55,6 +56,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
               <MasqueradeBanner />
             </Suspense>
           )}
+          {!navHidden && (user ?? guest) && <SessionBar guest={!user} />}
           {!embedded && <OfflineBanner />}
           <div className="app-outlet">
             <AppRouter routes={routes} />
