@@ -50,3 +50,57 @@ export function overflowing(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** Issue 19 (WCAG 2.5.5, Apple's and Google's guidance): the smallest control a finger hits well. */
+export const MIN_TOUCH_TARGET_PX = 44;
+
+/**
+ * Controls drawn smaller than MIN_TOUCH_TARGET_PX in either direction: buttons, links that are
+ * not a word inside a sentence, list items that open something, check boxes, toggles and
+ * segment buttons. The closed menu and hidden pages do not count.
+ */
+export function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    const selector = [
+      'button',
+      'a[href]',
+      '[role="button"]',
+      'ion-button',
+      'ion-menu-button',
+      'ion-back-button',
+      'ion-item[href]',
+      'ion-item[button]',
+      'ion-item.item-has-router-link',
+      'ion-checkbox',
+      'ion-toggle',
+      'ion-radio',
+      'ion-select',
+      'ion-segment-button',
+      'ion-chip',
+      'ion-fab-button',
+    ].join(', ');
+    const controls = document.querySelectorAll(selector);
+    const found: string[] = [];
+    for (let index = 0; index < controls.length; index += 1) {
+      const control = controls.item(index) as HTMLElement;
+      if (control.closest('ion-menu, .ion-page-hidden, [aria-hidden="true"]')) continue;
+      // A control inside another is hit through the outer one (a check box in its list item).
+      if (control.parentElement?.closest(selector)) continue;
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // A link or button that is a few words of a sentence is exempt (WCAG 2.5.5's inline
+      // exception).
+      if (style.display === 'inline') continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width + 0.5 >= minimum && box.height + 0.5 >= minimum) continue;
+      const name =
+        control.getAttribute('aria-label') ??
+        (control.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      found.push(
+        `${control.tagName.toLowerCase()}${control.className ? `.${String(control.className).split(' ')[0]}` : ''} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}px`,
+      );
+    }
+    return found;
+  }, MIN_TOUCH_TARGET_PX);
+}

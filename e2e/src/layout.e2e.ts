@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { callApi, driverToken, saveSandboxCard, submitSignIn } from './app.ts';
-import { launchBrowser, newContext } from './browser.ts';
-import { overflowing, settled, SMALL_PHONE } from './layout-checks.ts';
+import { launchBrowser, newContext, PHONE } from './browser.ts';
+import { overflowing, settled, smallTouchTargets, SMALL_PHONE } from './layout-checks.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -75,3 +75,20 @@ test.each(['en', 'fr', 'cy', 'es', 'it'])(
   },
   180_000,
 );
+
+test('every control on the pages is at least 44 pixels each way on a phone (issue 19)', async () => {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  const small: string[] = [];
+  for (const route of PAGES) {
+    await page.goto(`${baseUrl}/${route}`);
+    await page.locator('.top-bar').first().waitFor();
+    await page.waitForFunction(settled, 'en');
+    small.push(...(await smallTouchTargets(page)).map((what) => `${route}: ${what}`));
+  }
+  expect(small).toEqual([]);
+  await context.close();
+}, 180_000);
