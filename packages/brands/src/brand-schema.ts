@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areDistinctColours, DISTINCT_COLOUR_DIFFERENCE, SUPPORTED_LANGUAGES } from '@evc/domain';
 
 const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'a #rrggbb colour');
 const httpsUrl = z.url({ protocol: /^https$/ });
@@ -26,9 +27,22 @@ export const brandStylesSchema = z
     '--ion-color-secondary': hexColour,
     '--ion-color-tertiary': hexColour,
     '--ion-background-color': hexColour,
+    /** Issue 19: what stops and deletes, a colour of its own beside the brand's (Stop charging). */
+    '--ion-color-danger': hexColour,
   })
   .catchall(z.string().min(1))
   .superRefine((styles, context) => {
+    const danger = styles['--ion-color-danger'];
+    const primary = styles['--ion-color-primary'];
+    // A colour that is not #rrggbb has its own issue already.
+    const bothColours = [danger, primary].every((value) => hexColour.safeParse(value).success);
+    if (bothColours && !areDistinctColours(danger, primary)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['--ion-color-danger'],
+        message: `too close to --ion-color-primary (colour difference under ${DISTINCT_COLOUR_DIFFERENCE})`,
+      });
+    }
     for (const name of Object.keys(styles)) {
       if (!/^--(ion|evc)-[a-z0-9-]+$/.test(name)) {
         context.addIssue({
@@ -63,6 +77,8 @@ export const brandSchema = z.object({
     .nullable(),
   defaultCurrency: z.string().regex(/^[A-Z]{3}$/),
   defaultCountry: z.string().regex(/^[A-Z]{2}$/),
+  /** Issue 19: the language a first start opens in, before the driver picks one (spec 000 §3). */
+  defaultLanguage: z.enum(SUPPORTED_LANGUAGES).optional(),
   /**
    * The Apple Pay merchant identifier of the brand's iOS app (spec 000 §9: a configuration key,
    * not reproduced); absent, the iOS app offers no Apple Pay.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HOST_FEATURES } from '@evc/domain';
+import { colourDifference, DISTINCT_COLOUR_DIFFERENCE, HOST_FEATURES } from '@evc/domain';
 import {
   allBrands,
   DEFAULT_BRAND_ID,
@@ -42,6 +42,36 @@ describe('brand files (spec 001 §1)', () => {
       expect(definition.defaultCurrency).toBe('AED');
       expect(definition.defaultCountry).toBe('AE');
     }
+  });
+
+  test.each(allBrands.map((definition) => [definition.id, definition] as const))(
+    "%s's danger colour differs enough from its brand colour (issue 19)",
+    (_, definition) => {
+      const { '--ion-color-danger': danger, '--ion-color-primary': primary } = definition.styles;
+      expect(colourDifference(danger, primary)).toBeGreaterThanOrEqual(DISTINCT_COLOUR_DIFFERENCE);
+    },
+  );
+
+  test('a brand file with a danger colour too close to its brand colour is refused', () => {
+    const [first] = allBrands;
+    expect(() =>
+      defineBrand({
+        ...first!,
+        styles: {
+          ...first!.styles,
+          '--ion-color-primary': '#c62828',
+          '--ion-color-danger': '#c5000f',
+        },
+      }),
+    ).toThrow(/styles.--ion-color-danger: too close to --ion-color-primary/);
+  });
+
+  test('Gwefru Cymru opens in Welsh; a brand without a language leaves it to the device', () => {
+    expect(allBrands.find((definition) => definition.id === 'gwefru-cymru')?.defaultLanguage).toBe(
+      'cy',
+    );
+    expect(resolveBrand('gwefru.localhost').brand.defaultLanguage).toBe('cy');
+    expect(resolveBrand('localhost').brand.defaultLanguage).toBeUndefined();
   });
 
   test('the default brand is the generic EV Charge', () => {

@@ -1,4 +1,4 @@
-import { withoutMasqueradePrefix, type Feature } from '@evc/domain';
+import { withoutMasqueradePrefix, type Feature, type LanguageCode } from '@evc/domain';
 import type { BrandDefinition, BrandStyles } from './brand-schema.ts';
 import { allBrands } from './brands/index.ts';
 import { HOST_CONFIG, type ApiTarget, type HostConfig } from './hosts.ts';
@@ -24,6 +24,8 @@ export interface Brand {
   paymentProviderKey: string | null;
   defaultCurrency: string;
   defaultCountry: string;
+  /** Issue 19: the language before the driver picks one; absent, the device's. */
+  defaultLanguage?: LanguageCode;
   applePayMerchantId?: string;
   webDomain: string;
   mapStyleUrl?: string;
@@ -119,6 +121,7 @@ function onHost(
       paymentProviderKey: definition.paymentProviderKey,
       defaultCurrency: definition.defaultCurrency,
       defaultCountry: definition.defaultCountry,
+      ...(definition.defaultLanguage ? { defaultLanguage: definition.defaultLanguage } : {}),
       ...(definition.applePayMerchantId
         ? { applePayMerchantId: definition.applePayMerchantId }
         : {}),

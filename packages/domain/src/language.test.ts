@@ -42,6 +42,21 @@ describe('pickInitialLanguage', () => {
   it.each<[string, InitialLanguageInput, string]>([
     ['stored language when available', { stored: 'cy', browserLanguages: ['fr-FR'] }, 'cy'],
     [
+      "issue 19: the brand's default language before the browser's (Gwefru Cymru in Welsh)",
+      { browserLanguages: ['en-GB'], brandDefault: 'cy' },
+      'cy',
+    ],
+    [
+      "issue 19: the driver's own choice before the brand's",
+      { stored: 'en', browserLanguages: ['en-GB'], brandDefault: 'cy' },
+      'en',
+    ],
+    [
+      "issue 19: the brand's language in masquerade too, where the stored one is not used",
+      { stored: 'fr', browserLanguages: ['es-ES'], brandDefault: 'cy', isMasq: true },
+      'cy',
+    ],
+    [
       'stored language ignored when not available',
       { stored: 'de', browserLanguages: ['es-ES'] },
       'es',

@@ -50,6 +50,8 @@ export interface InitialLanguageInput {
   available?: readonly LanguageCode[];
   /** spec 000 §4: in masquerade the language is not taken from local storage. */
   isMasq?: boolean;
+  /** Issue 19: the brand's own language (Gwefru Cymru's Welsh), before the browser's. */
+  brandDefault?: string;
 }
 
 function primarySubtag(tag: string): string {
@@ -57,18 +59,21 @@ function primarySubtag(tag: string): string {
 }
 
 /**
- * The stored language when available (and not masquerading), else the first browser language
- * whose primary subtag is available ('fr-CA' → 'fr'), else English.
+ * The stored language when available (and not masquerading), else the brand's own language
+ * (issue 19), else the first browser language whose primary subtag is available ('fr-CA' → 'fr'),
+ * else English.
  */
 export function pickInitialLanguage({
   stored,
   browserLanguages,
   available = SUPPORTED_LANGUAGES,
   isMasq = false,
+  brandDefault,
 }: InitialLanguageInput): LanguageCode {
   const isAvailable = (code: string): code is LanguageCode =>
     (available as readonly string[]).includes(code);
   if (!isMasq && stored && isAvailable(stored)) return stored;
+  if (brandDefault && isAvailable(brandDefault)) return brandDefault;
   for (const tag of browserLanguages) {
     const code = primarySubtag(tag);
     if (isAvailable(code)) return code;

@@ -18,6 +18,7 @@ import {
 import type { Language } from '@evc/contract';
 import { getAllLanguages } from './api/calls/get-all-languages.ts';
 import { setUserLanguage } from './api/calls/set-user-language.ts';
+import { currentBrand } from './brand.ts';
 import { isMasquerading, useMasquerade } from './masquerade/masquerade-state.ts';
 import { setUser, useSession } from './session/session-store.ts';
 
@@ -100,6 +101,7 @@ export async function initI18n(
       stored: storedLanguage(),
       browserLanguages: navigator.languages ?? [navigator.language],
       isMasq: isMasquerading(),
+      brandDefault: currentBrand().brand.defaultLanguage,
     });
   if (!options.resources) i18n.use(HttpBackend);
   await i18n.use(initReactI18next).init({

@@ -9,6 +9,7 @@ export const amperia = defineBrand({
     '--ion-color-secondary': '#2a0a3d',
     '--ion-color-tertiary': '#1de9b6',
     '--ion-background-color': '#f7f3fa',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.amperia.example.com/api' },
   urlFragments: ['amperia'],

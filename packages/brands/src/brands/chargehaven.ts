@@ -9,6 +9,7 @@ export const chargeHaven = defineBrand({
     '--ion-color-secondary': '#263238',
     '--ion-color-tertiary': '#ffca28',
     '--ion-background-color': '#f2f7f6',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.chargehaven.example.com/api' },
   supportEmail: 'hello@chargehaven.example.com',

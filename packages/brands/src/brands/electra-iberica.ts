@@ -9,6 +9,7 @@ export const electraIberica = defineBrand({
     '--ion-color-secondary': '#3b0a1f',
     '--ion-color-tertiary': '#ffa000',
     '--ion-background-color': '#fbf4f7',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.electraiberica.example.es/api' },
   supportEmail: 'ayuda@electraiberica.example.es',

@@ -10,6 +10,7 @@ export const evCharge = defineBrand({
     '--ion-color-secondary': '#1f2d3d',
     '--ion-color-tertiary': '#f2a900',
     '--ion-background-color': '#ffffff',
+    '--ion-color-danger': '#c5000f',
   },
   api: {
     production: 'https://api.evcharge.example.com/api',

@@ -9,6 +9,7 @@ export const fleetVolt = defineBrand({
     '--ion-color-secondary': '#102027',
     '--ion-color-tertiary': '#00e676',
     '--ion-background-color': '#f4f6f7',
+    '--ion-color-danger': '#c5000f',
     '--evc-toolbar-background': '#102027',
   },
   api: { production: 'https://api.fleetvolt.example.com/api' },

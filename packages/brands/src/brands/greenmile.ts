@@ -9,6 +9,7 @@ export const greenMile = defineBrand({
     '--ion-color-secondary': '#1b3a1d',
     '--ion-color-tertiary': '#aed581',
     '--ion-background-color': '#f4f8f3',
+    '--ion-color-danger': '#c5000f',
   },
   api: {
     production: 'https://api.greenmile.example.com/api',

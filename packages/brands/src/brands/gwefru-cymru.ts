@@ -9,6 +9,7 @@ export const gwefruCymru = defineBrand({
     '--ion-color-secondary': '#1e1e1e',
     '--ion-color-tertiary': '#2e7d32',
     '--ion-background-color': '#fbf4f4',
+    '--ion-color-danger': '#6d1b1b',
   },
   api: { production: 'https://api.gwefrucymru.example.com/api' },
   supportEmail: 'cymorth@gwefrucymru.example.com',
@@ -17,4 +18,5 @@ export const gwefruCymru = defineBrand({
   paymentProviderKey: null,
   defaultCurrency: 'GBP',
   defaultCountry: 'GB',
+  defaultLanguage: 'cy',
 });

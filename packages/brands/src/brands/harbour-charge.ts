@@ -9,6 +9,7 @@ export const harbourCharge = defineBrand({
     '--ion-color-secondary': '#01304d',
     '--ion-color-tertiary': '#ffb74d',
     '--ion-background-color': '#f2f7fb',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.harbourcharge.example.ie/api' },
   supportEmail: 'help@harbourcharge.example.ie',

@@ -9,6 +9,7 @@ export const lumenDrive = defineBrand({
     '--ion-color-secondary': '#1a1f4a',
     '--ion-color-tertiary': '#fdd835',
     '--ion-background-color': '#f5f6fb',
+    '--ion-color-danger': '#c5000f',
     '--evc-toolbar-background': '#1a1f4a',
   },
   api: { production: 'https://api.lumendrive.example.fr/api' },

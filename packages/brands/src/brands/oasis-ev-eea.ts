@@ -10,6 +10,7 @@ export const oasisEvEea = defineBrand({
     '--ion-color-secondary': '#2b2100',
     '--ion-color-tertiary': '#1565c0',
     '--ion-background-color': '#fbf8f0',
+    '--ion-color-danger': '#c5000f',
   },
   api: {
     production: 'https://api.oasisev.example.com/api',

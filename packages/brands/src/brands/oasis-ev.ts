@@ -10,6 +10,7 @@ export const oasisEv = defineBrand({
     '--ion-color-secondary': '#2b2100',
     '--ion-color-tertiary': '#006064',
     '--ion-background-color': '#fbf8f0',
+    '--ion-color-danger': '#c5000f',
   },
   api: {
     production: 'https://api.oasisev.example.ae/api',

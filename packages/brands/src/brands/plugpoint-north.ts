@@ -9,6 +9,7 @@ export const plugPointNorth = defineBrand({
     '--ion-color-secondary': '#101744',
     '--ion-color-tertiary': '#26c6da',
     '--ion-background-color': '#f4f5fb',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.plugpointnorth.example.com/api' },
   supportEmail: 'support@plugpointnorth.example.com',

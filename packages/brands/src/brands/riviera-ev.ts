@@ -9,6 +9,7 @@ export const rivieraEv = defineBrand({
     '--ion-color-secondary': '#0b2e2a',
     '--ion-color-tertiary': '#ffcc80',
     '--ion-background-color': '#f2f8f7',
+    '--ion-color-danger': '#c5000f',
   },
   api: { production: 'https://api.rivieraev.example.it/api' },
   supportEmail: 'assistenza@rivieraev.example.it',

@@ -9,6 +9,7 @@ export const sparkRoute = defineBrand({
     '--ion-color-secondary': '#3e2723',
     '--ion-color-tertiary': '#ffab00',
     '--ion-background-color': '#fbf6f3',
+    '--ion-color-danger': '#6d1b1b',
   },
   api: { production: 'https://api.sparkroute.example.com/api' },
   supportEmail: 'support@sparkroute.example.com',

@@ -9,6 +9,7 @@ export const voltway = defineBrand({
     '--ion-color-secondary': '#0d2c54',
     '--ion-color-tertiary': '#ffb300',
     '--ion-background-color': '#f4f7fb',
+    '--ion-color-danger': '#c5000f',
     '--evc-toolbar-background': '#0d2c54',
   },
   api: {
