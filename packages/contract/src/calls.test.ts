@@ -43,6 +43,16 @@ describe('login request', () => {
 });
 
 describe('registration request', () => {
+  it('issue 19: accepts an address without a post code where the country has none', () => {
+    const parsed = startRegistrationRequest.parse({
+      user: {
+        ...validRegistration,
+        address: { ...validRegistration.address, country: 'AE', postcode: '' },
+      },
+    });
+    expect(parsed.user.address.postcode).toBe('');
+  });
+
   it('accepts a complete form and normalises e-mail and currency', () => {
     const parsed = startRegistrationRequest.parse({ user: validRegistration });
     expect(parsed.user.email).toBe('dana@example.com');

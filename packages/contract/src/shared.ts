@@ -4,6 +4,7 @@ import {
   isStorableText,
   MFA_CODE_NOT_RECOGNISED,
   REGISTRATION_MESSAGES_EN,
+  countryHasPostcodes,
   UNSTORABLE_TEXT_MESSAGE,
 } from '@evc/domain';
 
@@ -114,23 +115,34 @@ export const emailPrefs = z.object({
 });
 export type EmailPrefs = z.infer<typeof emailPrefs>;
 
-/** What a driver types for an address; `country` is an ISO 3166 alpha-2 code. */
-export const addressInput = z.object({
+const addressFields = z.object({
   line1: text(TEXT_LIMITS.addressLine)
     .trim()
     .min(1, REGISTRATION_MESSAGES_EN['register.errors.address']),
   line2: text(TEXT_LIMITS.addressLine).trim().optional().default(''),
   city: text(TEXT_LIMITS.city).trim().min(1, REGISTRATION_MESSAGES_EN['register.errors.city']),
-  postcode: text(TEXT_LIMITS.postcode)
-    .trim()
-    .min(1, REGISTRATION_MESSAGES_EN['register.errors.postcode']),
+  postcode: text(TEXT_LIMITS.postcode).trim(),
   country: text(TEXT_LIMITS.code)
     .trim()
     .length(2, REGISTRATION_MESSAGES_EN['register.errors.country']),
 });
+
+/**
+ * What a driver types for an address; `country` is an ISO 3166 alpha-2 code. The post code is
+ * required where the country has post codes (issue 19: none in the UAE).
+ */
+export const addressInput = addressFields.superRefine((value, context) => {
+  if (value.postcode === '' && countryHasPostcodes(value.country)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['postcode'],
+      message: REGISTRATION_MESSAGES_EN['register.errors.postcode'],
+    });
+  }
+});
 export type AddressInput = z.infer<typeof addressInput>;
 
-export const address = addressInput.extend({
+export const address = addressFields.extend({
   country_code: country,
 });
 export type Address = z.infer<typeof address>;

@@ -60,3 +60,5 @@ export * from './spec-messages.ts';
 export * from './transaction-title.ts';
 export * from './widgets.ts';
 export * from './colour-difference.ts';
+export * from './postcodes.ts';
+export * from './registration-currency.ts';

@@ -29,6 +29,10 @@ describe('validateRegistration (spec 001 §5)', () => {
     expect(validateRegistration(valid)).toEqual([]);
   });
 
+  it('issue 19: no post code required where the country has none (the UAE)', () => {
+    expect(validateRegistration({ ...valid, country: 'AE', postcode: '' })).toEqual([]);
+  });
+
   it.each<[string, Partial<RegistrationForm>, string]>([
     ['first line of address missing', { line1: '' }, 'Please enter your First Line of Address.'],
     [

@@ -1,4 +1,5 @@
 import { isPasswordWeak, type PasswordStrength } from './password.ts';
+import { countryHasPostcodes } from './postcodes.ts';
 
 /** spec 001 §5 registration messages, in the spec's order, as i18n keys. */
 export const REGISTRATION_MESSAGE_KEYS = [
@@ -68,7 +69,8 @@ export function validateRegistration(form: RegistrationForm): RegistrationMessag
   const failed: Record<RegistrationMessageKey, boolean> = {
     'register.errors.address': blank(form.line1),
     'register.errors.city': blank(form.city),
-    'register.errors.postcode': blank(form.postcode),
+    // Issue 19: only where the country has post codes.
+    'register.errors.postcode': blank(form.postcode) && countryHasPostcodes(form.country),
     'register.errors.country': blank(form.country),
     'register.errors.phone': blank(form.phone_number),
     'register.errors.email': !EMAIL_SHAPE.test(form.email.trim()),

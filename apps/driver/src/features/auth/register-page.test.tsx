@@ -102,7 +102,6 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
       'register.errors.postcode',
       'register.errors.phone',
       'register.errors.email',
-      'register.errors.currency',
       'register.errors.privacy',
       'register.errors.terms',
       'register.errors.weakPassword',
@@ -116,9 +115,16 @@ describe('RegisterPage (spec 000 §4, 001 §5)', () => {
       'Please Enter your email address.',
     ]);
     expect(screen.getByText('Please correct the highlighted fields.')).toBeTruthy();
-    // The brand's default country is preselected, so no country message.
+    // The brand's default country and currency are preselected, so no message for them.
     expect(screen.queryByText('Please Select your Country.')).toBeNull();
+    expect(screen.queryByText('Please Select your Currency.')).toBeNull();
     expect(seen.some((request) => path(request) === '/api/startRegistration')).toBe(false);
+  });
+
+  it("preselects the brand's default currency (issue 19)", () => {
+    referenceServer();
+    renderRegister();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '£ Pound' }).checked).toBe(true);
   });
 
   it('offers pound, US dollar, euro and other; other lists the remaining currencies', async () => {

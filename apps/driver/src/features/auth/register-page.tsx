@@ -5,7 +5,7 @@ import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { REGISTRATION_CURRENCY_CHOICES } from '@evc/domain';
+import { registrationCurrencyChoices } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { allCurrenciesQuery } from '../../lib/api/calls/get-all-currencies.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -96,6 +96,7 @@ export function RegisterPage() {
   const refusalText = useRefusalText();
   const formRef = useRef<HTMLFormElement>(null);
   const [modal, setModal] = useState<'terms' | 'privacy' | null>(null);
+  const currencyOptions = registrationCurrencyChoices(brand.defaultCurrency);
   const { control, formState, handleSubmit, setError } = useForm<Form, unknown, SentForm>({
     defaultValues: {
       first_name: '',
@@ -105,7 +106,7 @@ export function RegisterPage() {
       confirmPassword: '',
       phone_number: '',
       address: { line1: '', line2: '', city: '', postcode: '', country: brand.defaultCountry },
-      currencyChoice: '',
+      currencyChoice: currencyOptions.preselected,
       otherCurrency: '',
       termsAccepted: false,
       privacyAccepted: false,
@@ -127,8 +128,14 @@ export function RegisterPage() {
   // Issue 15: a guest who registers takes its charges, payments and saved cards to the account.
   const { guest } = useSession();
   const otherCurrencies = (currencies.data ?? []).filter(
-    (currency) => !['GBP', 'USD', 'EUR'].includes(currency.code),
+    (currency) => !currencyOptions.choices.includes(currency.code.toLowerCase()),
   );
+  /** The spec's choices have their words; the brand's own currency is named by the list. */
+  const choiceLabel = (choice: string) => {
+    if (['gbp', 'usd', 'eur', 'other'].includes(choice)) return t(`register.currencies.${choice}`);
+    const named = currencies.data?.find((currency) => currency.code.toLowerCase() === choice);
+    return named ? `${named.symbol} ${named.name}` : choice.toUpperCase();
+  };
 
   const specRefused = refusedInputs(formState.errors).filter(
     ([, refusal]) => refusal.type === SPEC_REFUSAL,
@@ -261,7 +268,7 @@ export function RegisterPage() {
           {t('register.fields.currency')}
         </p>
         <div className="currency-choices" role="radiogroup" aria-labelledby="currency-label">
-          {REGISTRATION_CURRENCY_CHOICES.map((choice) => (
+          {currencyOptions.choices.map((choice) => (
             <label
               key={choice}
               className={
@@ -275,7 +282,7 @@ export function RegisterPage() {
                 checked={currencyChoice.field.value === choice}
                 onChange={() => currencyChoice.field.onChange(choice)}
               />
-              {t(`register.currencies.${choice}`)}
+              {choiceLabel(choice)}
             </label>
           ))}
         </div>

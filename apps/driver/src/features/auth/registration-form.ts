@@ -2,11 +2,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldPath, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  REGISTRATION_CURRENCY_CHOICES,
-  validateRegistration,
-  type RegistrationMessageKey,
-} from '@evc/domain';
+import { validateRegistration, type RegistrationMessageKey } from '@evc/domain';
 import { registrationUser, type RegistrationUser } from '@evc/contract';
 import type { AddressNames } from '../../ui/address-fields/address-fields.tsx';
 import { assessPassword } from '../../ui/password-panel/password-strength.ts';
@@ -23,7 +19,8 @@ export const registrationForm = registrationUser
   })
   .extend({
     confirmPassword: z.string(),
-    currencyChoice: z.enum([...REGISTRATION_CURRENCY_CHOICES, '']),
+    /** A choice of registrationCurrencyChoices (the brand's own currency, the spec's, other). */
+    currencyChoice: z.string(),
     otherCurrency: z.string(),
     termsAccepted: z.boolean(),
     privacyAccepted: z.boolean(),

@@ -124,7 +124,7 @@ function EditCardForm({ card, fallback }: { card: Card; fallback: Form }) {
         autocomplete="cc-name"
       />
       <p className="section-label">{t('editCard.billingAddress')}</p>
-      <AddressFields control={control} names={ADDRESS_NAMES} />
+      <AddressFields control={control} names={ADDRESS_NAMES} postcodeAlways />
       <SaveFooter
         error={formState.errors.root?.server?.message ?? null}
         saved={saved}

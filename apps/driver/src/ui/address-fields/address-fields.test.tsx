@@ -18,6 +18,7 @@ interface AddressValue {
 type Form = Record<string, string>;
 
 const countries = [
+  { code: 'AE', name: 'United Arab Emirates', helpline: null },
   { code: 'FR', name: 'France', helpline: null },
   { code: 'IE', name: 'Ireland', helpline: null },
   { code: 'GB', name: 'United Kingdom', helpline: null },
@@ -49,6 +50,7 @@ function renderAddress(
   props: {
     names?: Partial<Record<AddressPart, string>>;
     errors?: Partial<Record<AddressPart, readonly string[]>>;
+    postcodeAlways?: boolean;
   } = {},
 ) {
   const parts = Object.keys(initial) as AddressPart[];
@@ -75,7 +77,7 @@ function renderAddress(
     }, [setError, watch]);
     return (
       <form>
-        <AddressFields control={control} names={names} />
+        <AddressFields control={control} names={names} postcodeAlways={props.postcodeAlways} />
       </form>
     );
   }
@@ -117,7 +119,7 @@ describe('AddressFields', () => {
     await waitFor(() =>
       expect(
         [...container.querySelectorAll('ion-select-option')].map((option) => option.textContent),
-      ).toEqual(['United Kingdom', 'Ireland', 'Belgium', 'France']),
+      ).toEqual(['United Kingdom', 'Ireland', 'Belgium', 'France', 'United Arab Emirates']),
     );
   });
 
@@ -177,6 +179,20 @@ describe('AddressFields', () => {
     expect(ionControl(container, 'ion-input', 'Post code').classList.contains('ion-invalid')).toBe(
       false,
     );
+  });
+
+  it('asks for no post code where the chosen country has none (issue 19), unless told to', async () => {
+    const seen = serveCountries();
+    const { container } = renderAddress(home);
+    await waitFor(() => expect(callsTo(seen, '/getAllCountries')).toHaveLength(1));
+    await select(ionControl(container, 'ion-select', 'Country'), 'AE');
+    await waitFor(() => expect(labels(container)).not.toContain('Post code'));
+    expect(labels(container)).toContain('City');
+    await select(ionControl(container, 'ion-select', 'Country'), 'GB');
+    await waitFor(() => expect(labels(container)).toContain('Post code'));
+
+    const card = renderAddress({ ...home, country: 'AE' }, { postcodeAlways: true });
+    expect(labels(card.container)).toContain('Post code');
   });
 
   it('labels the parts in the driver’s language', async () => {

@@ -1,6 +1,7 @@
 import { IonSelectOption } from '../ionic/ion-select.ts';
 import { useTranslation } from 'react-i18next';
-import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import { useWatch, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { countryHasPostcodes } from '@evc/domain';
 import { FormField } from '../form-field/form-field.tsx';
 import { SelectField } from '../form-field/select-field.tsx';
 import { useCountries } from '../../lib/api/calls/get-all-countries.ts';
@@ -16,6 +17,8 @@ export type AddressNames<T extends FieldValues> = Record<
 export interface AddressFieldsProps<T extends FieldValues, Out extends FieldValues> {
   control: Control<T, unknown, Out>;
   names: AddressNames<T>;
+  /** The post code even where the country has none (a card's billing address, which needs one). */
+  postcodeAlways?: boolean;
 }
 
 const AUTOCOMPLETE = {
@@ -27,14 +30,19 @@ const AUTOCOMPLETE = {
 
 /**
  * The street, city, post code and country inputs of an address (registration, the driver's
- * details, a card's billing address), with the countries GB first, then IE, then by name.
+ * details, a card's billing address), with the countries GB first, then IE, then by name; no
+ * post code where the chosen country has none (issue 19).
  */
 export function AddressFields<T extends FieldValues, Out extends FieldValues>({
   control,
   names,
+  postcodeAlways = false,
 }: AddressFieldsProps<T, Out>) {
   const { t } = useTranslation();
   const countries = useCountries();
+  const country: unknown = useWatch({ control, name: names.country });
+  const withPostcode =
+    postcodeAlways || typeof country !== 'string' || countryHasPostcodes(country);
   const input = (
     part: keyof typeof AUTOCOMPLETE,
     name: FieldPathByValue<T, string | undefined>,
@@ -51,10 +59,14 @@ export function AddressFields<T extends FieldValues, Out extends FieldValues>({
     <>
       {input('line1', names.line1)}
       {names.line2 !== undefined && input('line2', names.line2)}
-      <div className="two-columns">
-        {input('city', names.city)}
-        {input('postcode', names.postcode)}
-      </div>
+      {withPostcode ? (
+        <div className="two-columns">
+          {input('city', names.city)}
+          {input('postcode', names.postcode)}
+        </div>
+      ) : (
+        input('city', names.city)
+      )}
       <SelectField control={control} name={names.country} label={t('addressFields.country')}>
         {(countries.data ?? []).map((country) => (
           <IonSelectOption key={country.code} value={country.code}>

@@ -42,6 +42,22 @@ const latestMail = async (to: string) => {
 };
 
 describe('registration', () => {
+  it('issue 19: takes an address without a post code where the country has none, and refuses one without where it has', async () => {
+    const dubai = { line1: 'Villa 12, Al Wasl Road', city: 'Dubai', postcode: '', country: 'AE' };
+    const started = await t.call('startRegistration', {
+      body: registration('layla@example.org', { address: dubai, preferredCurrency: 'aed' }),
+    });
+    expect(started.status).toBe(200);
+
+    const refused = await t.call('startRegistration', {
+      body: registration('ffion@example.org', {
+        address: { line1: '3 Heol y Castell', city: 'Caerdydd', postcode: ' ', country: 'GB' },
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('Please enter your Post Code.');
+  });
+
   it('register → confirmation link in the outbox → complete → signed in → login works', async () => {
     const started = await t.call('startRegistration', { body: registration('Rhian@Example.org') });
     expect(started.status).toBe(200);

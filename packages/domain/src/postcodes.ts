@@ -1,0 +1,75 @@
+/**
+ * Issue 19: countries whose addresses have no post code (after the Universal Postal Union's list
+ * of countries without a postal code system): there registration asks for none.
+ */
+export const COUNTRIES_WITHOUT_POSTCODES: readonly string[] = [
+  'AE',
+  'AG',
+  'AO',
+  'AW',
+  'BF',
+  'BI',
+  'BJ',
+  'BO',
+  'BS',
+  'BW',
+  'BZ',
+  'CD',
+  'CF',
+  'CG',
+  'CI',
+  'CK',
+  'CM',
+  'DJ',
+  'DM',
+  'ER',
+  'FJ',
+  'GA',
+  'GD',
+  'GH',
+  'GM',
+  'GQ',
+  'GY',
+  'HK',
+  'JM',
+  'KI',
+  'KM',
+  'KN',
+  'KP',
+  'LC',
+  'ML',
+  'MO',
+  'MR',
+  'MW',
+  'NR',
+  'NU',
+  'QA',
+  'RW',
+  'SB',
+  'SC',
+  'SL',
+  'SO',
+  'SR',
+  'SS',
+  'ST',
+  'SY',
+  'TD',
+  'TG',
+  'TK',
+  'TL',
+  'TO',
+  'TT',
+  'TV',
+  'UG',
+  'VU',
+  'YE',
+  'ZW',
+];
+
+/**
+ * Whether an address in this country (ISO 3166 alpha-2) has a post code; a country not yet
+ * chosen is taken to have one, so the field shows until the driver picks a country without.
+ */
+export function countryHasPostcodes(country: string): boolean {
+  return !COUNTRIES_WITHOUT_POSTCODES.includes(country.trim().toUpperCase());
+}
