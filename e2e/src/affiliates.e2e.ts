@@ -44,6 +44,9 @@ test('the operator creates a group; the driver joins it by code in the app and l
   await page.goto(`${baseUrl}/login`);
   await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
   await page.waitForURL('**/home');
+  // Issue 19: the account's pages are under Settings.
+  await page.locator('.home-links ion-item', { hasText: 'Settings' }).click();
+  await page.waitForURL('**/settings');
   await page.getByText('Affiliates', { exact: true }).click();
   await page.waitForURL('**/manage-affiliates');
   await page.getByText('Join a group', { exact: true }).click();

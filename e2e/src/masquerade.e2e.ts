@@ -82,7 +82,9 @@ test('support staff open the app as the demo driver from the console: banner, co
   await shoot(page, 'masquerade-home');
 
   // A language chosen in masquerade: the app speaks it, the account keeps its own.
-  await app.locator('ion-item', { hasText: 'Language' }).first().click();
+  await app.locator('.home-links ion-item', { hasText: 'Settings' }).click();
+  await app.waitForURL('**/settings');
+  await app.locator('.settings-list ion-item', { hasText: 'Language' }).click();
   await app.waitForURL('**/language');
   await app.getByRole('radio', { name: 'Français' }).click();
   await banner.getByText('Vue support', { exact: false }).waitFor();

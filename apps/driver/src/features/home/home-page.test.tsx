@@ -47,32 +47,14 @@ describe('HomePage (spec 000 §2)', () => {
     expect(ionControl(container, 'ion-input', 'Charger ID')).toBeTruthy();
   });
 
-  it('leads to the account pages with what is set on each', () => {
-    const { container } = renderHome({
-      ...testUser,
-      mfa: {
-        required: false,
-        methods: [
-          { method: 'email', isDefault: false, hint: 'd***@example.com' },
-          { method: 'app', isDefault: true, hint: 'Authenticator app' },
-        ],
-      },
-    });
-    expect(link(container, '/change-password').label).toBe('Change password');
-    expect(link(container, '/mfa')).toEqual({
-      label: 'Two-step sign-in',
-      status: 'Authenticator app',
-    });
-    expect(link(container, '/language')).toEqual({ label: 'Language', status: 'English' });
-    expect(link(container, '/terms').label).toBe('Terms and Conditions');
-    expect(link(container, '/privacy').label).toBe('Privacy policy');
-    expect(link(container, '/delete-account').label).toBe('Delete account');
-  });
-
-  it('says two-step sign-in is off when the driver has no method', () => {
+  it('groups the account pages under one Settings link, apart from charging (issue 19)', () => {
     const { container } = renderHome(testUser);
-    expect(link(container, '/mfa').status).toBe('Off');
-    expect(screen.queryByText(/needs two-step sign-in/)).toBeNull();
+    expect(link(container, '/settings').label).toBe(
+      'SettingsPassword, payment cards, language, terms and your account',
+    );
+    for (const path of ['/change-password', '/terms', '/delete-account', '/manage-payments']) {
+      expect(() => link(container, path)).toThrow();
+    }
   });
 
   it('sends a driver who must set up two-step sign-in to do so first', () => {
@@ -87,8 +69,10 @@ describe('HomePage (spec 000 §2)', () => {
     };
     expect(button.routerLink).toBe('/mfa');
     // Until then the session can only manage MFA; other account pages would be refused.
-    expect(() => link(container, '/change-password')).toThrow();
+    expect(() => link(container, '/settings')).toThrow();
     expect(link(container, '/mfa').status).toBe('Off');
+    expect(link(container, '/terms').label).toBe('Terms and Conditions');
+    expect(link(container, '/privacy').label).toBe('Privacy policy');
     expect(() => ionControl(container, 'ion-input', 'Charger ID')).toThrow();
   });
 

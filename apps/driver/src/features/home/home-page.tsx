@@ -1,14 +1,10 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
 import {
-  cardOutline,
   documentTextOutline,
-  keyOutline,
-  languageOutline,
   lockClosedOutline,
-  peopleOutline,
   qrCodeOutline,
+  settingsOutline,
   shieldCheckmarkOutline,
-  trashOutline,
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
@@ -28,42 +24,30 @@ interface AccountLink {
   status?: (user: User) => string;
 }
 
-/** Pages a session limited to setting up MFA can use (the others' calls answer 403). */
-const LINKS_DURING_MFA_SETUP = ['/mfa', '/terms', '/privacy'];
-
-/** spec 000 §2: home greets the signed-in driver and leads to the account pages. */
+/**
+ * spec 000 §2: home greets the signed-in driver and leads on to charging; issue 19: the account's
+ * pages (password, payment cards, language, terms, deletion…) are grouped under Settings, one link
+ * away. A session limited to setting up MFA keeps the pages it can use (the others' calls answer
+ * 403): MFA, terms and privacy (docs/decisions/0001).
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
 
-  const defaultMethod = user.mfa.methods.find((option) => option.isDefault);
-  // docs/decisions/0001: until the account has a second step, the session can only set one up.
   const mfaSetupPending = user.mfa.required && user.mfa.methods.length === 0;
-  const allLinks: AccountLink[] = [
-    { path: '/manage-payments', icon: cardOutline, label: 'home.links.payments' },
-    { path: '/change-password', icon: keyOutline, label: 'home.links.changePassword' },
-    {
-      path: '/mfa',
-      icon: shieldCheckmarkOutline,
-      label: 'home.links.mfa',
-      status: () =>
-        defaultMethod ? t(`mfa.methods.${defaultMethod.method}`) : t('home.status.mfaOff'),
-    },
-    {
-      path: '/language',
-      icon: languageOutline,
-      label: 'home.links.language',
-      status: (current) => t(`languages.${current.language.code}`, current.language.language),
-    },
-    { path: '/manage-affiliates', icon: peopleOutline, label: 'home.links.affiliates' },
-    { path: '/terms', icon: documentTextOutline, label: 'home.links.terms' },
-    { path: '/privacy', icon: lockClosedOutline, label: 'home.links.privacy' },
-    { path: '/delete-account', icon: trashOutline, label: 'home.links.deleteAccount' },
-  ];
-  const links = mfaSetupPending
-    ? allLinks.filter((link) => LINKS_DURING_MFA_SETUP.includes(link.path))
-    : allLinks;
+  const links: AccountLink[] = mfaSetupPending
+    ? [
+        {
+          path: '/mfa',
+          icon: shieldCheckmarkOutline,
+          label: 'home.links.mfa',
+          status: () => t('home.status.mfaOff'),
+        },
+        { path: '/terms', icon: documentTextOutline, label: 'home.links.terms' },
+        { path: '/privacy', icon: lockClosedOutline, label: 'home.links.privacy' },
+      ]
+    : [{ path: '/settings', icon: settingsOutline, label: 'home.links.settings' }];
 
   return (
     <PageView
@@ -103,7 +87,10 @@ export function HomePage() {
         {links.map((link) => (
           <IonItem key={link.path} routerLink={link.path} detail>
             <IonIcon slot="start" icon={link.icon} aria-hidden="true" color="primary" />
-            <IonLabel>{t(link.label)}</IonLabel>
+            <IonLabel>
+              {t(link.label)}
+              {link.path === '/settings' && <p>{t('home.links.settingsHint')}</p>}
+            </IonLabel>
             {link.status && <IonNote slot="end">{link.status(user)}</IonNote>}
           </IonItem>
         ))}
