@@ -62,3 +62,4 @@ export * from './widgets.ts';
 export * from './colour-difference.ts';
 export * from './postcodes.ts';
 export * from './registration-currency.ts';
+export * from './distance-units.ts';

@@ -49,7 +49,7 @@ beforeEach(async () => {
 });
 
 describe('DashboardPage (spec 000 §2 dashboard)', () => {
-  it('shows total kWh, km, charge time, CO2 saved, cost per km and spent, with the CO2 factor', async () => {
+  it('shows total kWh, distance, charge time, CO2 saved, cost per distance and spent, with the CO2 factor, in miles for a UK brand (issue 19)', async () => {
     const seen = stubServer((request) =>
       apiPath(request) === '/getDashboardData'
         ? json(200, { data: data() })
@@ -57,12 +57,14 @@ describe('DashboardPage (spec 000 §2 dashboard)', () => {
     );
     renderWithRouter(<DashboardPage />, '/dashboard');
     await waitFor(() => expect(field('kwh')).toBe('30.0 kWh'));
-    expect(field('km')).toBe('202.8 km');
+    expect(field('km')).toBe('126.0 miles');
     expect(field('chargeTime')).toBe('03:02:05');
     expect(field('co2')).toBe('33.3 kg');
-    expect(field('costPerKm')).toBe('£0.04 / km');
+    expect(field('costPerKm')).toBe('£0.06 / mile');
+    expect(screen.getByText('Cost per mile')).toBeTruthy();
     expect(field('spent')).toBe('£7.20');
-    expect(screen.getByText(/164 g per km/)).toBeTruthy();
+    expect(screen.getByText(/264 g per mile/)).toBeTruthy();
+    expect(screen.getByText(/Tesla Model 3, 4.2 miles per kWh/)).toBeTruthy();
     expect(callsTo(seen, '/getDashboardData')[0]?.body).toMatchObject({ years: false });
     // The charts arrive with the dashboard.
     expect(await screen.findByRole('img', { name: 'Energy (kWh)' })).toBeTruthy();
@@ -87,7 +89,7 @@ describe('DashboardPage (spec 000 §2 dashboard)', () => {
     expect(field('co2')).toBe('–');
     expect(field('costPerKm')).toBe('–');
     expect(screen.getByRole('note').textContent).toBe(
-      'Choose your car in settings to see the distance, the CO₂ saved and the cost per km.',
+      'Choose your car in settings to see the distance, the CO₂ saved and the cost per mile.',
     );
   });
 

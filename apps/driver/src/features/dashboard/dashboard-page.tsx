@@ -3,7 +3,15 @@ import { IonLabel, IonSpinner } from '@ionic/react';
 import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@evc/contract';
-import { durationText, formatMoney } from '@evc/domain';
+import {
+  distanceIn,
+  distanceUnitOf,
+  durationText,
+  formatMoney,
+  perDistanceIn,
+  perKwhIn,
+} from '@evc/domain';
+import { useBrand } from '../../lib/brand.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import {
@@ -17,9 +25,13 @@ import { useFormatLocale } from '../../lib/dates.ts';
 // The charts come with the dashboard only: their code is a chunk of its own.
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
+/** Issue 19: distances in the unit of the brand's country (miles in the UK). */
 function Summary({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
+  const { brand } = useBrand();
+  const unit = distanceUnitOf(brand.defaultCountry);
+  const words = `dashboard.units.${unit}`;
   const number = (value: number, digits: number) =>
     new Intl.NumberFormat(locale, {
       minimumFractionDigits: digits,
@@ -30,7 +42,12 @@ function Summary({ data }: { data: DashboardData }) {
   const noCar = '–';
   const tiles: [string, string][] = [
     ['kwh', t('dashboard.kwh', { kwh: number(totals.kWh, 1) })],
-    ['km', totals.km === null ? noCar : t('dashboard.km', { km: number(totals.km, 1) })],
+    [
+      'km',
+      totals.km === null
+        ? noCar
+        : t(`${words}.distance`, { distance: number(distanceIn(totals.km, unit), 1) }),
+    ],
     ['chargeTime', durationText(totals.chargeSeconds)],
     [
       'co2',
@@ -46,8 +63,12 @@ function Summary({ data }: { data: DashboardData }) {
             .map((spend) =>
               spend.costPerKm === null
                 ? noCar
-                : t('dashboard.perKm', {
-                    amount: formatMoney(Math.round(spend.costPerKm), spend.currency, locale),
+                : t(`${words}.perDistance`, {
+                    amount: formatMoney(
+                      Math.round(perDistanceIn(spend.costPerKm, unit)),
+                      spend.currency,
+                      locale,
+                    ),
                   }),
             )
             .join(' · '),
@@ -64,7 +85,11 @@ function Summary({ data }: { data: DashboardData }) {
       <dl className="dashboard-summary">
         {tiles.map(([field, value]) => (
           <div key={field} className="dashboard-tile" data-field={field}>
-            <dt>{t(`dashboard.fields.${field}`)}</dt>
+            <dt>
+              {field === 'costPerKm'
+                ? t(`${words}.costPerDistance`)
+                : t(`dashboard.fields.${field}`)}
+            </dt>
             <dd>{value}</dd>
           </div>
         ))}
@@ -72,18 +97,21 @@ function Summary({ data }: { data: DashboardData }) {
       <p className="dashboard-note">
         {t('dashboard.sessions', { count: totals.sessions })}
         {data.car &&
-          ` · ${t('dashboard.carNote', {
+          ` · ${t(`${words}.carNote`, {
             car: `${data.car.make} ${data.car.model}`,
-            miles: number(data.car.milesPerKwh, 1),
+            distance: number(perKwhIn(data.car.milesPerKwh, unit), 1),
           })}`}
       </p>
       {!data.car && (
         <p className="dashboard-note dashboard-note--car" role="note">
-          {t('dashboard.noCar')}
+          {t(`${words}.noCar`)}
         </p>
       )}
       <p className="dashboard-note">
-        {t('dashboard.co2Note', { grams: data.co2.gramsPerKm, source: data.co2.source })}
+        {t(`${words}.co2Note`, {
+          grams: number(perDistanceIn(data.co2.gramsPerKm, unit), 0),
+          source: data.co2.source,
+        })}
       </p>
     </>
   );
