@@ -23,6 +23,7 @@ import { refusedInputs, wordedResolver } from '../../ui/form-field/worded-resolv
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { PasswordPanel } from '../../ui/password-panel/password-panel.tsx';
 import { updatePassword } from './api/update-password.ts';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 /** The call's passwords with the contract's rules, and the new one typed again. */
 const passwordChangeForm = updatePasswordRequest.extend({ confirmPassword: z.string() });
@@ -86,7 +87,11 @@ export function ChangePasswordPage() {
   const refusalText = useRefusalText();
   const { user } = useSession();
   const [strength, setStrength] = useState<PasswordStrength>(0);
-  const { control, formState, handleSubmit, reset, setError } = useForm<Form, unknown, SentForm>({
+  const { control, formState, handleSubmit, reset, setError, watch, clearErrors } = useForm<
+    Form,
+    unknown,
+    SentForm
+  >({
     defaultValues: { old_password: '', new_password: '', confirmPassword: '' },
     resolver: wordedResolver(passwordChangeResolver(strength), (path, refusal) => {
       if (refusal.type === SPEC_REFUSAL) return refusal.message ? t(refusal.message) : '';
@@ -97,6 +102,8 @@ export function ChangePasswordPage() {
     }),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
+
   const newPassword = useWatch({ control, name: 'new_password' });
   const userInputs = useMemo(
     () => (user ? [user.first_name, user.last_name, user.email] : []),

@@ -14,6 +14,7 @@ import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { requestAccountDeletion } from './api/request-account-deletion.ts';
 import './account.css';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 /** The call carries nothing; the form only holds the word the driver types to confirm. */
 const deletionForm = z.object({ confirmation: z.string().refine(isDeletionConfirmed) });
@@ -24,11 +25,13 @@ export function DeleteAccountPage() {
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
   const typeWord = t('deleteAccount.typeWord', { word: DELETION_CONFIRMATION_WORD });
-  const { control, formState, handleSubmit, setError } = useForm({
+  const { control, formState, handleSubmit, setError, watch, clearErrors } = useForm({
     defaultValues: { confirmation: '' },
     resolver: wordedResolver(zodResolver(deletionForm), () => typeWord),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
+
   const confirmed = isDeletionConfirmed(useWatch({ control, name: 'confirmation' }));
 
   const remove = handleSubmit(async () => {

@@ -14,6 +14,7 @@ import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useJoinGroup } from './api/join-group-by-code.ts';
 import './affiliates.css';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 const MISSING_GROUP_CODE = 'affiliates.add.missingGroupCode';
 
@@ -48,7 +49,7 @@ export function AddAffiliatesPage() {
   const { showAlert } = useAlert();
   const errorMessage = useErrorMessage();
   const join = useJoinGroup();
-  const { control, formState, handleSubmit, reset, setError } = useForm({
+  const { control, formState, handleSubmit, reset, setError, watch, clearErrors } = useForm({
     defaultValues: EMPTY,
     resolver: wordedResolver(zodResolver(joinForm), (path, refusal) => {
       if (refusal.message === MISSING_GROUP_CODE) return t(MISSING_GROUP_CODE);
@@ -56,6 +57,7 @@ export function AddAffiliatesPage() {
     }),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
 
   const submit = handleSubmit(async (code) => {
     if (join.isPending) return;

@@ -39,6 +39,7 @@ import {
 } from './registration-form.ts';
 import { useSingleFlight } from './use-single-flight.ts';
 import './auth.css';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 interface AgreementProps {
   checked: boolean;
@@ -97,7 +98,11 @@ export function RegisterPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [modal, setModal] = useState<'terms' | 'privacy' | null>(null);
   const currencyOptions = registrationCurrencyChoices(brand.defaultCurrency);
-  const { control, formState, handleSubmit, setError } = useForm<Form, unknown, SentForm>({
+  const { control, formState, handleSubmit, setError, watch, clearErrors } = useForm<
+    Form,
+    unknown,
+    SentForm
+  >({
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -118,6 +123,8 @@ export function RegisterPage() {
     }),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
+
   const currencyChoice = useController({ control, name: 'currencyChoice' });
   const [firstName, lastName, email, password] = useWatch({
     control,

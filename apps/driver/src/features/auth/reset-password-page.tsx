@@ -17,6 +17,7 @@ import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 import { forgotPassword } from './api/forgot-password.ts';
 import './auth.css';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 /** spec 000 §2: forgotten password — a reset link is e-mailed to the address given. */
 export function ResetPasswordPage() {
@@ -24,13 +25,14 @@ export function ResetPasswordPage() {
   const errorMessage = useErrorMessage();
   const refusalText = useRefusalText();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { control, formState, handleSubmit, setError } = useForm({
+  const { control, formState, handleSubmit, setError, watch, clearErrors } = useForm({
     defaultValues: { email: '' },
     resolver: wordedResolver(zodResolver(emailRequest), (_path, refusal) =>
       refusalText(refusal.message, t('register.errors.email')),
     ),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
 
   const request = useSingleFlight(() =>
     handleSubmit(async (form) => {

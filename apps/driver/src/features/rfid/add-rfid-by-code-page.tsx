@@ -15,6 +15,7 @@ import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { useLinkRfid } from './use-link-rfid.ts';
 import './rfid.css';
+import { useRefusalClearedOnEdit } from '../../ui/form-field/use-refusal-cleared-on-edit.ts';
 
 /** The call's own rules for what the driver types; the card is linked to the signed-in driver. */
 const cardForm = linkRfidByCardnumberRequest.omit({ userid: true });
@@ -41,7 +42,7 @@ export function AddRfidByCodePage() {
     const key = MESSAGE_KEY[input];
     return key === null ? null : t(key);
   };
-  const { control, formState, handleSubmit, setError } = useForm({
+  const { control, formState, handleSubmit, setError, watch, clearErrors } = useForm({
     defaultValues: { cardnumber: '', name: '' },
     resolver: wordedResolver(
       zodResolver(cardForm),
@@ -51,6 +52,7 @@ export function AddRfidByCodePage() {
     ),
     shouldFocusError: false,
   });
+  useRefusalClearedOnEdit({ watch, clearErrors });
 
   const submit = handleSubmit(async ({ cardnumber, name }) => {
     if (!user || link.isPending) return;
