@@ -19,7 +19,8 @@ import {
 } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@evc/contract';
-import { estimatedRangeMiles, formatMoney } from '@evc/domain';
+import { distanceUnitOf, estimatedRangeMiles, formatMoney, perKwhIn } from '@evc/domain';
+import { useBrand } from '../../lib/brand.ts';
 import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { useLatestSession } from '../../lib/api/calls/latest-user-transaction.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
@@ -83,6 +84,9 @@ function CarItem({ user }: { user: User }) {
   const locale = useFormatLocale();
   const car = user.car_type;
   const latest = useLatestSession();
+  // Issue 19: miles where the brand's country drives in miles, else km.
+  const unit = distanceUnitOf(useBrand().brand.defaultCountry);
+  const words = unit === 'mi' ? 'settings.car' : 'settings.car.km';
   const number = (value: number) =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   if (!car) {
@@ -96,20 +100,22 @@ function CarItem({ user }: { user: User }) {
       </IonItem>
     );
   }
-  const range = estimatedRangeMiles(car.milesPerKwh, latest.data?.kWh);
+  const perKwh = perKwhIn(car.milesPerKwh, unit);
+  // The same rule in either unit: the distance per kWh times the last charge's kWh, rounded down.
+  const range = estimatedRangeMiles(perKwh, latest.data?.kWh);
   let rangeText = t('common.loading');
   if (!latest.isPending) {
     rangeText =
       range === null
         ? t('settings.car.noRange')
-        : t('settings.car.range', { miles: number(range), kwh: number(latest.data?.kWh ?? 0) });
+        : t(`${words}.range`, { miles: number(range), kwh: number(latest.data?.kWh ?? 0) });
   }
   return (
     <IonItem routerLink="/edit-user" detail className="settings-car">
       <img slot="start" className="settings-car__image" src={car.image} alt="" />
       <IonLabel>
         <h3>{`${car.make} ${car.model}`}</h3>
-        <p>{t('settings.car.efficiency', { value: number(car.milesPerKwh) })}</p>
+        <p>{t(`${words}.efficiency`, { value: number(perKwh) })}</p>
         <p className="settings-car__range">{rangeText}</p>
       </IonLabel>
     </IonItem>
