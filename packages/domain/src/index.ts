@@ -59,3 +59,6 @@ export * from './ready-by.ts';
 export * from './spec-messages.ts';
 export * from './transaction-title.ts';
 export * from './widgets.ts';
+export * from './session-breakdown.ts';
+export * from './live-figures.ts';
+export * from './tariff-wording.ts';
