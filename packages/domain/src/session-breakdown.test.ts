@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownTimeRange } from './cost-breakdown.ts';
+import { breakdownTimeRange, type CostBreakdownInput } from './cost-breakdown.ts';
 import {
   sessionBreakdown,
+  sessionEnergyRates,
   shareByWeight,
   type SessionBreakdownInput,
   type SessionCostParts,
@@ -172,5 +173,37 @@ describe('shareByWeight', () => {
     ['no rows', 5, [], []],
   ])('%s', (_, amount, weights, expected) => {
     expect(shareByWeight(amount, weights)).toEqual(expected);
+  });
+});
+
+describe("sessionEnergyRates (issue 19: 'show the tariff's own rate beside it')", () => {
+  const entry = (rate: number, value: number) => ({
+    periodStart: '2026-03-02T10:00:00Z',
+    rate,
+    value,
+  });
+  it.each<[string, CostBreakdownInput[], number, number[]]>([
+    [
+      'one rate: 45p at a 45p tariff, whatever the fees',
+      [entry(0.45, 3), entry(0.45, 2)],
+      0.45,
+      [0.45],
+    ],
+    [
+      'over a change of rate, both in order',
+      [entry(0.69, 1), entry(0.49, 2), entry(0.69, 1)],
+      0.69,
+      [0.69, 0.49],
+    ],
+    [
+      'a half hour with nothing drawn does not count',
+      [entry(0.62, 0), entry(0.45, 1)],
+      0.62,
+      [0.45],
+    ],
+    ['nothing drawn yet: the rate now', [entry(0.62, 0)], 0.62, [0.62]],
+    ['no entries: the rate now', [], 0.3, [0.3]],
+  ])('%s', (_, entries, rateNow, expected) => {
+    expect(sessionEnergyRates(entries, rateNow)).toEqual(expected);
   });
 });

@@ -106,3 +106,16 @@ export function sessionBreakdown(input: SessionBreakdownInput): SessionBreakdown
       fees.reduce((sum, row) => sum + row.costMinor, 0),
   };
 }
+
+/**
+ * Issue 19: the tariff's own rate(s) a session was charged at, shown beside the average per kWh:
+ * the distinct rates of its breakdown entries in the order they came, skipping empty half hours
+ * (or the rate in force at `now` when nothing was drawn yet, from `rateNow`).
+ */
+export function sessionEnergyRates(
+  entries: readonly CostBreakdownInput[],
+  rateNow: number,
+): number[] {
+  const drawn = entries.filter((entry) => entry.value > 0).map((entry) => entry.rate);
+  return drawn.length === 0 ? [rateNow] : [...new Set(drawn)];
+}
