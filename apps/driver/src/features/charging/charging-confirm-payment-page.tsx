@@ -41,6 +41,7 @@ import {
   pendingChargePayment,
 } from '../../lib/charging-session/pending-charge-payment.ts';
 import { guestConfirmedPath } from './guest-confirmed-path.ts';
+import { ChargePrice } from './charge-price.tsx';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -229,6 +230,7 @@ function ConfirmCharge({
 
   return (
     <>
+      <ChargePrice charger={charger} connector={point.connector} />
       <div className="confirm-method">
         {card ? <CardLabel card={card} /> : <strong>{t(`charging.methods.${method}`)}</strong>}
       </div>

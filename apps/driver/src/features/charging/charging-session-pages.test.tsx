@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@evc/contract';
+import { localClockTime } from '@evc/domain';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
@@ -367,19 +368,29 @@ describe('VariableTariffPage (spec 001 §2)', () => {
     expect(chart.querySelectorAll('td')).toHaveLength(48);
   });
 
-  it('says the rate of a flat tariff', async () => {
+  it('says the rate of a flat tariff and its fees', async () => {
     fakeApi({ '/getTransactionByID': () => ok(transactionView()) });
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
-    expect(await screen.findByText('This charge had one rate all day: 45p/kWh.')).toBeTruthy();
+    const wording = await screen.findByTestId('tariff-wording');
+    expect(wording.querySelector('strong')?.textContent).toBe('45p/kWh');
+    expect(wording.querySelector('li')?.textContent).toBe('Connection fee £1.00');
   });
 
-  it('says both rates of a tariff with an alternate rate', async () => {
+  it("says both rates of a tariff with an alternate rate, in the driver's local time", async () => {
     const session = transactionView();
     session.data.tariff = { ...session.data.tariff, alternate_rate: 0.2, alternate_time: '20:00' };
     fakeApi({ '/getTransactionByID': () => ok(session) });
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
-    expect(
-      await screen.findByText('This charge had 45p/kWh, and 20p/kWh from 20:00.'),
-    ).toBeTruthy();
+    const today = new Date();
+    const local = (hours: number) =>
+      localClockTime(
+        new Date(
+          Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), hours, 0),
+        ),
+      );
+    const wording = await screen.findByTestId('tariff-wording');
+    expect(wording.querySelector('strong')?.textContent).toBe(
+      `Day 45p/kWh · ${local(20)}–${local(0)} 20p/kWh`,
+    );
   });
 });
