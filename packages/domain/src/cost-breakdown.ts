@@ -18,6 +18,7 @@ export interface CostBreakdownInput {
  * session's real start or end (issue 19) may last '2.5 minutes' or '1 hour 7 minutes'.
  */
 export type BreakdownInterval =
+  | { unit: 'seconds'; count: number }
   | { unit: 'minutes'; count: number }
   | { unit: 'hours'; count: number }
   | { unit: 'hoursAndMinutes'; hours: number; minutes: number };
@@ -37,11 +38,12 @@ function validStart(value: string | Date): Date | null {
 }
 
 /**
- * spec 001 §9: a row's length in words. Under an hour it is minutes ('30 minutes', '2.5 minutes'
+ * spec 001 §9: a row's length in words. Under a minute it is whole seconds; under an hour it is minutes ('30 minutes', '2.5 minutes'
  * for a row cut to a short session, to a tenth of a minute); whole half hours from an hour on are
  * hours (1.5 hours for three entries); any other length is hours and whole minutes.
  */
 export function breakdownInterval(minutes: number): BreakdownInterval {
+  if (minutes < 1) return { unit: 'seconds', count: Math.round(minutes * 60) };
   const tenths = Math.round(minutes * 10) / 10;
   if (tenths < 60) return { unit: 'minutes', count: tenths };
   if (tenths % BREAKDOWN_ENTRY_MINUTES === 0) return { unit: 'hours', count: tenths / 60 };

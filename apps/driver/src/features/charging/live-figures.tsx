@@ -4,6 +4,9 @@ import { durationText, formatMoney, holdUsedPercent } from '@evc/domain';
 import { FitText } from '../../ui/fit-text/fit-text.tsx';
 import { useFormatLocale } from '../../lib/dates.ts';
 
+/** The big figure's size where it fits (2.75rem): it shrinks only to stay on one line. */
+const HERO_SIZE_PX = 44;
+
 /**
  * Issue 19: the live charge as a driver chooses on it — the cost so far as the big figure, then
  * energy, power (the server caps it at the connector's rating), time elapsed and how much of the
@@ -27,7 +30,7 @@ export function LiveFigures({ session }: { session: TransactionView }) {
     <div className={`charging-hero charging-hero--${session.state}`} role="status">
       <span className="charging-hero__label">{t('charging.progress.costSoFar')}</span>
       {/* The big live figure holds on one line, however many digits it grows to. */}
-      <FitText className="charging-hero__cost" data-testid="live-cost">
+      <FitText className="charging-hero__cost" data-testid="live-cost" maxSize={HERO_SIZE_PX}>
         {money(total)}
       </FitText>
       <span className="charging-hero__state">

@@ -16,10 +16,12 @@ import {
 import './cost-breakdown.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
-/** spec 001 §9: '30 minutes', '1 hour', 'N hours' (hours may be 1.5); '1 hour 7 minutes'. */
+/** spec 001 §9: '30 minutes', '1 hour', 'N hours' (hours may be 1.5); '1 hour 7 minutes', '21 seconds'. */
 function intervalText(interval: BreakdownInterval, t: TFunction, locale: string): string {
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
   switch (interval.unit) {
+    case 'seconds':
+      return t('costBreakdown.interval.seconds', { count: count(interval.count) });
     case 'minutes':
       return t('costBreakdown.interval.minutes', { count: count(interval.count) });
     case 'hours':
