@@ -14,7 +14,6 @@ import {
   isTariffFree,
   localTimeSlot,
   minorAmountText,
-  ratePerKwhText,
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -24,6 +23,7 @@ import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { Popover } from '../../ui/popover/popover.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
+import { useTariffWords } from '../../ui/tariff-wording/tariff-wording.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
 import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
@@ -34,56 +34,35 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const money = (minor: number) => minorAmountText(minor, tariff.currency, locale);
+  const words = useTariffWords()(tariff);
   if (isTariffFree({ ...tariff, variability: tariff.variability })) {
     return <p className="tariff-free">{t('chargers.tariff.free')}</p>;
   }
-  // A fee a driver may not expect carries its explanation in a popover on its label.
+  // Issue 19: worded as the driver reads it at a glance ('Day 69p/kWh · 20:00–00:00 49p/kWh' in
+  // local time, 'Time fee £1.00/h', 'Overstay £5.00/h after 30 min'). A fee a driver may not
+  // expect carries its explanation in a popover on its label.
+  const explanations: Record<string, string> = {
+    connection: t('chargers.tariff.explain.connection'),
+    time: t('chargers.tariff.explain.perPeriod', { minutes: tariff.period }),
+    overstay: t('chargers.tariff.explain.overstay', {
+      minutes: tariff.overstayperiod,
+      grace: tariff.overstaygraceperiod,
+      amount: money(tariff.overstaycostperperiod),
+    }),
+  };
   const rows: [string, string, string?][] = [
     [
       tariff.variability && !tariff.variability.twentyfourseven
         ? t('chargers.tariff.variable')
         : t('chargers.tariff.rate'),
-      ratePerKwhText(tariff.standard_rate, tariff.currency, locale),
+      words.energy,
     ],
+    ...words.terms.map((term): [string, string, string?] => [
+      term.label,
+      term.value,
+      explanations[term.kind],
+    ]),
   ];
-  if (tariff.alternate_rate !== null && tariff.alternate_time) {
-    rows.push([
-      t('chargers.tariff.alternate', { time: tariff.alternate_time }),
-      ratePerKwhText(tariff.alternate_rate, tariff.currency, locale),
-    ]);
-  }
-  if (tariff.connection_cost > 0)
-    rows.push([
-      t('chargers.tariff.connection'),
-      money(tariff.connection_cost),
-      t('chargers.tariff.explain.connection'),
-    ]);
-  if (tariff.costperperiod > 0 && tariff.period > 0) {
-    rows.push([
-      tariff.initialperiod > 0
-        ? t('chargers.tariff.perPeriodAfter', {
-            minutes: tariff.period,
-            initial: tariff.initialperiod,
-          })
-        : t('chargers.tariff.perPeriod', { minutes: tariff.period }),
-      money(tariff.costperperiod),
-      t('chargers.tariff.explain.perPeriod', { minutes: tariff.period }),
-    ]);
-  }
-  if (tariff.overstaycostperperiod > 0) {
-    rows.push([
-      t('chargers.tariff.overstay', {
-        minutes: tariff.overstayperiod,
-        grace: tariff.overstaygraceperiod,
-      }),
-      money(tariff.overstaycostperperiod),
-      t('chargers.tariff.explain.overstay', {
-        minutes: tariff.overstayperiod,
-        grace: tariff.overstaygraceperiod,
-        amount: money(tariff.overstaycostperperiod),
-      }),
-    ]);
-  }
   return (
     <dl className="tariff-list">
       {rows.map(([label, value, explanation]) => (

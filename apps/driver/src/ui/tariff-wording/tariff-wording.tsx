@@ -53,6 +53,20 @@ export function feeText(t: TFunction, fee: TariffFeeWording): string {
   }
 }
 
+/**
+ * A fee as a label and its price, for a list of the tariff's terms: 'Time fee' — '£1.00/h after
+ * 60 min', 'Overstay' — '£5.00/h after 30 min', 'Connection fee' — '£1.00'.
+ */
+export function feeParts(t: TFunction, fee: TariffFeeWording): { label: string; value: string } {
+  const label = t(`tariffWording.labels.${fee.kind}`);
+  if (fee.kind === 'connection') return { label, value: fee.amount };
+  const price = priceText(t, fee.amount, fee.per);
+  return {
+    label,
+    value: fee.after > 0 ? t('tariffWording.after', { price, after: fee.after }) : price,
+  };
+}
+
 /** The tariff in words: its energy price and each fee, times in the driver's zone. */
 export function useTariffWords(timeZone?: string) {
   const { t } = useTranslation();
@@ -66,6 +80,7 @@ export function useTariffWords(timeZone?: string) {
     return {
       energy: energyText(t, wording.energy),
       fees: wording.fees.map((fee) => feeText(t, fee)),
+      terms: wording.fees.map((fee) => ({ kind: fee.kind, ...feeParts(t, fee) })),
     };
   };
 }
