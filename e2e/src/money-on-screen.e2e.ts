@@ -35,6 +35,8 @@ async function driverWithCard(page: Page, email: string): Promise<void> {
 /** From the charger's page to the confirm page with the card. */
 async function toConfirm(page: Page, barcode: string): Promise<void> {
   await page.goto(`${baseUrl}/charger-details/${barcode}`);
+  await page.locator('.tariff-list').first().waitFor();
+  await shoot(page, `money-charger-${barcode}`);
   await page.locator('ion-button', { hasText: 'Charge here' }).first().click();
   await page.waitForURL('**/charging-select-payment?**');
   await page.locator('[data-method="PAYG"]', { hasText: '4242' }).first().click();
@@ -126,6 +128,14 @@ test("York's fees: the estimate before the hold, live cost and hold, and a break
     /^(69p|49p)\/kWh/,
   );
   await shoot(page, 'money-completed');
+
+  // The tariff overview says the same tariff in words, its hours in local time.
+  await page.getByText('tariff overview').click();
+  await page.waitForURL('**/variable-tariff?**');
+  await expect
+    .poll(() => page.getByTestId('tariff-wording').locator('strong').textContent())
+    .toMatch(/^Day 69p\/kWh · \d\d:\d\d–\d\d:\d\d 49p\/kWh$/);
+  await shoot(page, 'money-tariff-overview');
   await context.close();
 });
 
@@ -147,5 +157,20 @@ test("the live power at Manchester's 7 kW connector never reads above 7 kW", asy
   await page.getByText('Cost breakdown').click();
   const { rows, total } = await breakdownMinor(page);
   expect(rows.reduce((sum, row) => sum + row, 0)).toBe(total);
+  await context.close();
+});
+
+test("Edinburgh's variable tariff headlines the price now and labels the chart's half hours", async () => {
+  const { context, page } = await newPhonePage(browser);
+  await driverWithCard(page, `money-variable-${Date.now()}@example.com`);
+  await page.goto(`${baseUrl}/charger-details/1005`);
+  const energy = page.locator('.tariff-list > div').first().locator('dd');
+  await expect.poll(() => energy.textContent()).toMatch(/^Now \d+p\/kWh( until \d\d:\d\d)?$/);
+  expect(await page.locator('.tariff-chart thead th').allTextContents()).toEqual([
+    'Hour',
+    'From :00',
+    'From :30',
+  ]);
+  await shoot(page, 'money-charger-1005');
   await context.close();
 });
