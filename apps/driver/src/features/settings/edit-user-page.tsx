@@ -4,6 +4,7 @@ import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateUserRequest, type User } from '@evc/contract';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields, type AddressNames } from '../../ui/address-fields/address-fields.tsx';
@@ -51,6 +52,9 @@ const MESSAGE_KEY = {
 } as const satisfies Record<Input, string | null>;
 
 const isInput = (path: string): path is Input => Object.hasOwn(MESSAGE_KEY, path);
+
+const hasOwnCode = (failure: unknown) =>
+  failure instanceof ApiError && failure.code !== 'VALIDATION';
 
 /** The server names a refused input by its path in the request, `fields.address.city`. */
 const inputOf = (field: string): Input | null => {
@@ -115,7 +119,9 @@ function EditUserForm({ user }: { user: User }) {
         placeRefusal(failure, setError, inputOf, (input) =>
           refusalText(
             failure instanceof Error ? failure.message : undefined,
-            (input ? ownWords(input) : null) ?? errorMessage(failure),
+            // A refusal with its own code (a currency kept for the credit held, issue 19) says
+            // why in its own words; a bad input reads the input's.
+            (input && !hasOwnCode(failure) ? ownWords(input) : null) ?? errorMessage(failure),
           ),
         ),
     });

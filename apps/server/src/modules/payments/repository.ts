@@ -300,6 +300,15 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A user's stored balance and the currency it is held in; undefined for a guest. */
+    async credit(userId: string): Promise<{ storedMinor: number; currency: string } | undefined> {
+      const [row] = await db
+        .select({ storedMinor: users.balanceMinor, currency: users.currencyCode })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     async storedBalance(userId: string): Promise<number | undefined> {
       const [row] = await db
         .select({ balanceMinor: users.balanceMinor })

@@ -426,15 +426,19 @@ describe('an RFID session held off-session on the default card', () => {
     expect([error.statusCode, error.code]).toEqual([402, 'NO_DEFAULT_CARD']);
     await setBalance(otherId, 0);
     const source = (tariffFree: boolean) =>
-      t.services.sessionPayments.cardSessionSource({ userId: otherId, tariffFree });
+      t.services.sessionPayments.cardSessionSource({
+        userId: otherId,
+        tariffFree,
+        tariffCurrency: 'GBP',
+      });
     expect(await source(false)).toBeNull();
     expect(await source(true)).toBe('CREDIT');
   });
 
   it('credit pays before the default card; without credit the card does', async () => {
     await defaultCard('4242424242424242');
-    const source = () =>
-      t.services.sessionPayments.cardSessionSource({ userId: driverId, tariffFree: false });
+    const input = { userId: driverId, tariffFree: false, tariffCurrency: 'gbp' };
+    const source = () => t.services.sessionPayments.cardSessionSource(input);
     await setBalance(driverId, -1);
     expect(await source()).toBe('CREDIT');
     await setBalance(driverId, 0);
