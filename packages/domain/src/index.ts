@@ -59,3 +59,4 @@ export * from './ready-by.ts';
 export * from './spec-messages.ts';
 export * from './transaction-title.ts';
 export * from './widgets.ts';
+export * from './balance-statement.ts';

@@ -329,7 +329,13 @@ export function createPaymentRepository(db: Db) {
     ): Promise<BalanceMove | null> {
       const inserted = await db
         .insert(balanceMovements)
-        .values({ reference, userId, amountMinor })
+        .values({
+          reference,
+          userId,
+          amountMinor,
+          // The balance is held in the account's currency (issue 19: it changes only at zero).
+          currency: sql`(select ${users.currencyCode} from ${users} where ${users.id} = ${userId})`,
+        })
         .onConflictDoNothing()
         .returning({ reference: balanceMovements.reference });
       if (inserted.length === 0) return null;

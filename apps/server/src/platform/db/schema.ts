@@ -434,6 +434,8 @@ export const balanceMovements = pgTable('balance_movements', {
   reference: text('reference').primaryKey(),
   userId: text('user_id').notNull(),
   amountMinor: integer('amount_minor').notNull(),
+  /** The account's currency when it moved (issue 19: never relabelled after). */
+  currency: text('currency').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
