@@ -86,6 +86,20 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     expect(callsTo(seen, '/addToStripeSources')).toHaveLength(0);
   });
 
+  it('refuses a card the provider declines when it is verified at add time (issue 19)', async () => {
+    const seen = fakeApi({
+      '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_3', brand: 'visa', last4: '0002' }),
+      '/addToStripeSources': () => failure(402, 'CARD_DECLINED', 'Your card was declined.'),
+    });
+    const { container } = renderPage();
+    await enterCard(container, '4000 0000 0000 0002');
+    await submitForm(container);
+    expect(await screen.findByText('Error: Your card was declined.')).toBeTruthy();
+    expect(screen.getByText('Card Not Added')).toBeTruthy();
+    expect(callsTo(seen, '/addToStripeSources')).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/add-payment-method');
+  });
+
   it("says 'Error Adding Card. Please try again' when saving the card fails", async () => {
     fakeApi({
       '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_2', brand: 'visa', last4: '4242' }),

@@ -18,6 +18,7 @@ export const SANDBOX_TEST_CARDS = [
   { number: '4000 0025 0000 3155', outcome: 'authentication' },
   { number: '4000 0000 0000 0002', outcome: 'declined' },
   { number: '4000 0000 0000 9995', outcome: 'insufficientFunds' },
+  { number: '4000 0000 0000 0341', outcome: 'declinedLater' },
 ] as const;
 
 /** 'MM/YY' or 'MM/YYYY' as a month and a four-digit year; null when it is neither. */

@@ -379,8 +379,8 @@ describe('an RFID session held off-session on the default card', () => {
   });
 
   it.each([
-    ['declined', '4000000000000002', 'Your card was declined.'],
-    ['insufficient funds', '4000000000009995', 'Your card has insufficient funds.'],
+    // Declined at the charge after attaching: a card declined outright is refused when added.
+    ['declined', '4000000000000341', 'Your card was declined.'],
     [
       '3-D Secure, nobody there to pass it',
       '4000002500003155',

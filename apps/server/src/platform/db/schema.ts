@@ -344,7 +344,7 @@ export const ocppAuthorizeAttempts = pgTable('ocpp_authorize_attempts', {
 
 export type PaymentProviderKind = 'sandbox' | 'stripe';
 export type SandboxCardBehaviour =
-  'succeeds' | 'declined' | 'authentication' | 'insufficient_funds';
+  'succeeds' | 'declined' | 'authentication' | 'insufficient_funds' | 'declined_after_attach';
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   id: text('id').primaryKey(),
