@@ -60,3 +60,4 @@ export * from './spec-messages.ts';
 export * from './transaction-title.ts';
 export * from './widgets.ts';
 export * from './balance-statement.ts';
+export * from './card-entry.ts';

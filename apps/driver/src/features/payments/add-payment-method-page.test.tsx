@@ -112,6 +112,32 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     expect(screen.getByText('Card Not Added')).toBeTruthy();
   });
 
+  it('lays the card number out in groups of 4 and the expiry as MM / YY as they are typed (issue 19)', async () => {
+    const seen = fakeApi({
+      '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_4', brand: 'visa', last4: '4242' }),
+      '/addToStripeSources': () => failure(500, 'INTERNAL', 'boom'),
+    });
+    const { container } = renderPage();
+    const shown = (label: string) =>
+      (ionControl(container, 'ion-input', label) as Element & { value?: string }).value;
+    await fill(container, 'Card number', '424242424242');
+    expect(shown('Card number')).toBe('4242 4242 4242');
+    await fill(container, 'Card number', '4242 4242 4242 4242x');
+    expect(shown('Card number')).toBe('4242 4242 4242 4242');
+    await fill(container, 'Expiry (MM/YY)', '123');
+    expect(shown('Expiry (MM/YY)')).toBe('12 / 3');
+    await fill(container, 'Expiry (MM/YY)', '12 / 30');
+    await fill(container, 'CVC', '123');
+    await submitForm(container);
+    await screen.findByText('Error Adding Card. Please try again');
+    expect(callsTo(seen, '/sandbox/payment_methods')[0]?.body).toEqual({
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+  });
+
   it('refuses a malformed expiry and CVC before calling the provider', async () => {
     const seen = fakeApi({});
     const { container } = renderPage();

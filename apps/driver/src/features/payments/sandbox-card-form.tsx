@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { sandboxPaymentMethodRequest } from '@evc/contract';
+import { cardExpiryAsTyped, cardNumberAsTyped } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
@@ -108,6 +109,7 @@ export function SandboxCardForm({
     name: Input,
     autocomplete: 'cc-number' | 'cc-exp' | 'cc-csc',
     placeholder: string,
+    format?: (typed: string) => string,
   ) => (
     <FormField
       control={control}
@@ -116,14 +118,16 @@ export function SandboxCardForm({
       autocomplete={autocomplete}
       label={t(`payments.sandbox.${name}`)}
       placeholder={placeholder}
+      {...(format ? { format } : {})}
     />
   );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="card-form">
-      {input('number', 'cc-number', '4242 4242 4242 4242')}
+      {/* Issue 19: laid out as typed, as Stripe Elements lay out theirs. */}
+      {input('number', 'cc-number', '4242 4242 4242 4242', cardNumberAsTyped)}
       <div className="two-columns">
-        {input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'))}
+        {input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'), cardExpiryAsTyped)}
         {input('cvc', 'cc-csc', '123')}
       </div>
       {children}
