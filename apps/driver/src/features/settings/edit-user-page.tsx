@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
@@ -107,6 +108,14 @@ function EditUserForm({ user }: { user: User }) {
   });
   const car = useController({ control, name: 'car_type' });
   const [saved, setSaved] = useSavedNotice(watch);
+  // A refusal beside an input far up the form is brought into view on a phone (issue 19: the
+  // currency kept for the credit held is said under the currency, above the Save button).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector('.ion-invalid')?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const save = handleSubmit((fields) => {
     setSaved(false);
@@ -115,7 +124,7 @@ function EditUserForm({ user }: { user: User }) {
         reset(formOf(updated));
         setSaved(true);
       },
-      onError: (failure) =>
+      onError: (failure) => {
         placeRefusal(failure, setError, inputOf, (input) =>
           refusalText(
             failure instanceof Error ? failure.message : undefined,
@@ -123,12 +132,14 @@ function EditUserForm({ user }: { user: User }) {
             // why in its own words; a bad input reads the input's.
             (input && !hasOwnCode(failure) ? ownWords(input) : null) ?? errorMessage(failure),
           ),
-        ),
+        );
+        setRefusals((count) => count + 1);
+      },
     });
   });
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void save(event)} noValidate>
       <p className="section-label">{t('editUser.sections.you')}</p>
       <div className="two-columns">
         <FormField
