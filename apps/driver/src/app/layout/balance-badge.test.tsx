@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionByIdQuery } from '../../lib/api/calls/get-transaction-by-id.ts';
+import { balanceStatementQuery } from '../../features/balance/api/get-balance-statement.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { signedInAs } from '../../test/signed-in.ts';
@@ -17,6 +18,13 @@ const server = { stored: -1000, payment: 'none' as 'none' | 'debited' };
 function api() {
   return fakeApi({
     '/getUserBalance': () => ok({ balance: server.stored, currency: testUser.preferredCurrency }),
+    '/getBalanceStatement': () =>
+      ok({
+        balance: server.stored,
+        currency: testUser.preferredCurrency,
+        movements: [],
+        hasMore: false,
+      }),
     '/getTransactionByID': () =>
       ok(
         transactionView({
@@ -36,6 +44,7 @@ function api() {
 /** A page following the credit session, as the charging pages do, and a way to leave it. */
 function SessionPage() {
   const session = useQuery(sessionByIdQuery('s1'));
+  useQuery(balanceStatementQuery(testUser._id, 50));
   const navigate = useNavigate();
   return (
     <>
@@ -83,6 +92,8 @@ describe('BalanceBadge follows every movement of the balance (issue 19)', () => 
     await screen.findByText('payment debited');
     await waitFor(() => expect(badge()).toBe('£6.55'));
     expect(callsTo(seen, '/getUserBalance')).toHaveLength(2);
+    // The statement, open meanwhile, is read again too.
+    await waitFor(() => expect(callsTo(seen, '/getBalanceStatement')).toHaveLength(2));
   });
 
   it('does not read the balance again for a session seen already paid, nor for one that did not change', async () => {

@@ -2,7 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
+import { callQueryKey } from '../../lib/api/call-query-key.ts';
 import { allUserBalancesKey } from '../../lib/api/calls/get-user-balance.ts';
+
+/** Every statement of the balance (issue 19) moves with it. */
+const allStatementsKey = callQueryKey('getBalanceStatement');
 
 /** A page shown later than this after the balance was read reads it again. */
 export const BALANCE_FRESH_MS = 5000;
@@ -42,6 +46,7 @@ export function useFreshBalance(): void {
         seen.current.set(session._id, now);
         if (before !== undefined && before !== now && BALANCE_MOVED.includes(now)) {
           void queryClient.invalidateQueries({ queryKey: allUserBalancesKey });
+          void queryClient.invalidateQueries({ queryKey: allStatementsKey });
         }
       }),
     [queryClient],
