@@ -161,6 +161,21 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
     expect(screen.queryByText('Your details are saved.')).toBeNull();
   });
 
+  it('says before saving that the currency stays while money is on the balance (issue 19)', async () => {
+    stubServer(
+      answers({
+        ...reference,
+        '/getUserBalance': { balance: -1000, currency: testUser.preferredCurrency },
+      }),
+    );
+    renderWithRouter(<EditUserPage />, '/edit-user');
+    expect(
+      await screen.findByText(
+        'Your balance of £10.00 is in GBP: you can change currency once it is zero.',
+      ),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['First name', 100],
     ['City', 100],

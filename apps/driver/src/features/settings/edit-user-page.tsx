@@ -5,6 +5,7 @@ import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateUserRequest, type User } from '@evc/contract';
+import { formatMoney } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -17,6 +18,8 @@ import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { CarChoice } from './car-choice.tsx';
 import { SaveFooter } from './save-footer.tsx';
@@ -85,6 +88,25 @@ const formOf = (user: User): Form => ({
   preferredCurrency: user.preferredCurrency.code,
   car_type: user.car_type?._id ?? null,
 });
+
+/**
+ * Issue 19: while money is on the balance the currency stays as it is; said before the driver
+ * tries, in the balance's own currency.
+ */
+function CurrencyKeptNote({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
+  const balance = useUserBalance(userId);
+  if (!balance.data || balance.data.balance === 0) return null;
+  return (
+    <p className="form-note">
+      {t('editUser.currencyKept', {
+        balance: formatMoney(-balance.data.balance, balance.data.currency, locale),
+        currency: balance.data.currency.code,
+      })}
+    </p>
+  );
+}
 
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -179,6 +201,7 @@ function EditUserForm({ user }: { user: User }) {
           </IonSelectOption>
         ))}
       </SelectField>
+      <CurrencyKeptNote userId={user._id} />
 
       <p className="section-label" id="car-label">
         {t('editUser.sections.car')}
