@@ -62,3 +62,5 @@ export * from './widgets.ts';
 export * from './session-breakdown.ts';
 export * from './live-figures.ts';
 export * from './tariff-wording.ts';
+export * from './balance-statement.ts';
+export * from './card-entry.ts';

@@ -204,7 +204,13 @@ describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
     await confirm();
     expect(await screen.findByText('Payment Failed, please use another card')).toBeTruthy();
     expect(screen.getByText('Your card was declined.')).toBeTruthy();
-    expect(screen.getByText('Choose another way to pay')).toBeTruthy();
+    // Issue 19: the main button now leads to choosing another card, not to the same one again.
+    const main = document.querySelector<HTMLElement & { routerLink?: string }>(
+      'ion-button.primary-action',
+    );
+    expect(main?.textContent).toBe('Choose another way to pay');
+    expect(main?.routerLink).toBe('/charging-select-payment?barcode=1001&connector=1');
+    expect(screen.queryByText('Confirm and start')).toBeNull();
     expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
   });
 

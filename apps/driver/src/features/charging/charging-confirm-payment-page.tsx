@@ -243,25 +243,36 @@ function ConfirmCharge({
         <div className="form-error charging-problem" role="alert">
           <strong>{t(PROBLEM_TITLES[problem.kind])}</strong>
           {problem.detail && <p>{problem.detail}</p>}
-          {problem.kind !== 'start' && (
+          {problem.kind === 'failed' && (
             <IonButton size="small" fill="outline" routerLink={flowPath(selectPaymentPath(point))}>
               {t('charging.confirm.chooseAnother')}
             </IonButton>
           )}
         </div>
       )}
-      <DebounceButton
-        className="primary-action"
-        expand="block"
-        disabled={busy}
-        onDebouncedClick={() => void confirm()}
-      >
-        {busy
-          ? t('charging.confirm.working')
-          : isWallet(method)
-            ? t(`charging.confirm.payWith.${method}`)
-            : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
-      </DebounceButton>
+      {problem?.kind === 'declined' ? (
+        // Issue 19: the card was declined, so trying it again is not what comes next.
+        <IonButton
+          className="primary-action"
+          expand="block"
+          routerLink={flowPath(selectPaymentPath(point))}
+        >
+          {t('charging.confirm.chooseAnother')}
+        </IonButton>
+      ) : (
+        <DebounceButton
+          className="primary-action"
+          expand="block"
+          disabled={busy}
+          onDebouncedClick={() => void confirm()}
+        >
+          {busy
+            ? t('charging.confirm.working')
+            : isWallet(method)
+              ? t(`charging.confirm.payWith.${method}`)
+              : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
+        </DebounceButton>
+      )}
     </>
   );
 }
