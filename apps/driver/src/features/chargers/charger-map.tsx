@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import Map, {
   Layer,
@@ -16,6 +16,7 @@ import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
+import { loadBaseMapStyle } from './base-map-style.ts';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -23,14 +24,36 @@ import { useFormatLocale } from '../../lib/dates.ts';
 setWorkerUrl(maplibreWorkerUrl);
 
 /**
- * Drawn when the brand has no map style or its style cannot load (no signal): a plain background,
- * on which the clusters and chargers below still show, as they need no tiles, fonts or sprites.
+ * Drawn only if even the built-in base map's data cannot load (its chunk not cached, no signal):
+ * a plain background, on which the clusters and chargers still show.
  */
 const PLAIN_STYLE: StyleSpecification = {
   version: 8,
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef0' } }],
 };
+
+/**
+ * The brand's own style (its tile server) when it has one and it loads; otherwise the built-in
+ * base map, which needs no network (ADR 0041).
+ */
+function useMapStyle(brandStyleUrl: string | undefined) {
+  const [useBrandStyle, setUseBrandStyle] = useState(brandStyleUrl !== undefined);
+  const [builtIn, setBuiltIn] = useState<StyleSpecification | null>(null);
+  useEffect(() => {
+    if (useBrandStyle || builtIn) return;
+    let live = true;
+    loadBaseMapStyle().then(
+      (style) => live && setBuiltIn(style),
+      () => live && setBuiltIn(PLAIN_STYLE),
+    );
+    return () => {
+      live = false;
+    };
+  }, [useBrandStyle, builtIn]);
+  const style = useBrandStyle && brandStyleUrl ? brandStyleUrl : builtIn;
+  return { style, brandStyleFailed: () => setUseBrandStyle(false), usesBrandStyle: useBrandStyle };
+}
 
 const UK_VIEW = { longitude: -2.6, latitude: 54.2, zoom: 5 };
 const CHARGER_LAYER = 'chargers';
@@ -83,7 +106,7 @@ export default function ChargerMap({
   const locale = useFormatLocale();
   const { brand } = useBrand();
   const map = useRef<MapRef>(null);
-  const [styleUrl, setStyleUrl] = useState(brand.mapStyleUrl ?? null);
+  const mapStyle = useMapStyle(brand.mapStyleUrl);
   const [picked, setPicked] = useState<number | null>(selected);
   // A new barcode search selects its charger (state adjusted while rendering, not in an effect).
   const [lastSelected, setLastSelected] = useState(selected);
@@ -106,9 +129,11 @@ export default function ChargerMap({
     show(box, current.getZoom());
   };
 
+  // The map appears once its style is known, so these also run again when it has loaded.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (focus) map.current?.flyTo({ center: [focus.lon, focus.lat], zoom: 11 });
-  }, [focus]);
+  }, [focus, loaded]);
 
   // A narrowed search (a name, a filter) brings its chargers into view; the full list stays put.
   useEffect(() => {
@@ -135,7 +160,7 @@ export default function ChargerMap({
       ],
       { padding: 48, maxZoom: 15, duration: 600 },
     );
-  }, [positions, directory]);
+  }, [positions, directory, loaded]);
 
   useEffect(() => {
     if (selected === null) return;
@@ -144,7 +169,7 @@ export default function ChargerMap({
     if (lon !== undefined && lat !== undefined && Number.isFinite(lon) && Number.isFinite(lat)) {
       map.current?.flyTo({ center: [lon, lat], zoom: 15 });
     }
-  }, [selected, directory]);
+  }, [selected, directory, loaded]);
 
   // Only the chargers in view, so rebuilt on every render (live statuses change their colour).
   const chargerPoints = {
@@ -173,22 +198,35 @@ export default function ChargerMap({
 
   const barcode = picked === null ? null : (directory.barcode[picked] ?? null);
 
+  if (mapStyle.style === null) {
+    return (
+      <div className="finder-status">
+        <IonSpinner name="crescent" color="primary" />
+      </div>
+    );
+  }
+
   return (
     <div className="finder-map" data-testid="charger-map">
       <Map
         ref={map}
         initialViewState={focus ? { longitude: focus.lon, latitude: focus.lat, zoom: 11 } : UK_VIEW}
-        mapStyle={styleUrl ?? PLAIN_STYLE}
+        mapStyle={mapStyle.style}
         style={{ position: 'absolute', inset: 0 }}
         interactiveLayerIds={[CHARGER_LAYER]}
-        onLoad={showView}
+        onLoad={() => {
+          setLoaded(true);
+          showView();
+        }}
         onMoveEnd={showView}
         onClick={onClick}
         onError={() => {
-          // The brand's style could not load (no connection): carry on with the plain one.
-          if (styleUrl && !map.current?.getMap().isStyleLoaded()) setStyleUrl(null);
+          // The brand's style could not load (no connection): carry on with the built-in one.
+          if (mapStyle.usesBrandStyle && !map.current?.getMap().isStyleLoaded()) {
+            mapStyle.brandStyleFailed();
+          }
         }}
-        attributionControl={false}
+        attributionControl={{ compact: true }}
       >
         <NavigationControl position="top-right" showCompass={false} />
         <Source id="chargers" type="geojson" data={chargerPoints}>
