@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, operatorToken, submitSignIn } from './app.ts';
-import { launchBrowser, newPhonePage } from './browser.ts';
+import { PHONE, launchBrowser, newContext, newPhonePage, shoot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -103,5 +103,26 @@ test('a geocoder that fails leaves the driver with No chargers found', async () 
   await openFinder(page);
   await search(page, 'Nowhere-on-the-map');
   await page.getByText('No chargers found').waitFor();
+  await context.close();
+});
+
+test('Near me with the location allowed lists the nearest chargers first, each with its distance', async () => {
+  // The driver stands on Robin Hood's Bay's Station Road, a few metres from the charger.
+  const context = await newContext(browser, {
+    viewport: PHONE,
+    locale: 'en-GB',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 54.4345, longitude: -0.535 },
+  });
+  const page = await context.newPage();
+  await openFinder(page);
+  await page.getByRole('button', { name: 'Near me' }).click();
+  await page.locator('.finder-row').first().filter({ hasText: CHARGER.name }).waitFor();
+  const distances = await page.locator('.finder-row__distance').allTextContents();
+  expect(distances[0]).toMatch(/^0(\.\d)? mi$/);
+  const miles = distances.map((text) => Number.parseFloat(text));
+  expect(miles.length).toBeGreaterThan(2);
+  expect(miles).toEqual([...miles].sort((a, b) => a - b));
+  await shoot(page, 'near-me');
   await context.close();
 });

@@ -79,6 +79,8 @@ export interface ChargerMapProps {
   overlay: LiveOverlay;
   /** A place to centre on (the searched place or the device). */
   focus: GeoPoint | null;
+  /** The device's position, marked on the map when known. */
+  device: GeoPoint | null;
   /** A charger to select (a barcode search). */
   selected: number | null;
   onOpen: (barcode: string) => void;
@@ -99,6 +101,7 @@ export default function ChargerMap({
   positions,
   overlay,
   focus,
+  device,
   selected,
   onOpen,
 }: ChargerMapProps) {
@@ -241,6 +244,11 @@ export default function ChargerMap({
             }}
           />
         </Source>
+        {device && (
+          <Marker longitude={device.lon} latitude={device.lat}>
+            <span className="finder-map__device" role="img" aria-label={t('chargers.finder.you')} />
+          </Marker>
+        )}
         {clusters.map((entry) =>
           entry.kind === 'cluster' ? (
             <Marker

@@ -249,4 +249,61 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(within(leeds()).queryByText('In use')).toBeNull();
     expect(seen.filter((request) => request.url.endsWith('/listChargers'))).toHaveLength(1);
   });
+
+  it('Near me asks for the location only when pressed, then sorts by distance from the device', async () => {
+    const asked = vi.fn<Geolocation['getCurrentPosition']>((success) => {
+      // In York, 0.3 mi from its station.
+      success({ coords: { latitude: 53.9599, longitude: -1.0873 } } as GeolocationPosition);
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: asked },
+      permissions: { query: () => Promise.resolve({ state: 'prompt' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    expect(asked).not.toHaveBeenCalled();
+    expect(rowNames()).toEqual(['Leeds Dock', 'Whitby Harbour', 'York Station']);
+    fireEvent.click(screen.getByText('Near me'));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['York Station', 'Leeds Dock', 'Whitby Harbour']),
+    );
+    expect(asked).toHaveBeenCalledOnce();
+    const distances = rows().map((row) => row.querySelector('.finder-row__distance')?.textContent);
+    expect(distances).toEqual(['0.3 mi', '22 mi', '41 mi']);
+  });
+
+  it('reads the location on opening when the driver has already allowed it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 54.4858, longitude: -0.6153 } } as GeolocationPosition),
+      },
+      permissions: { query: () => Promise.resolve({ state: 'granted' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await waitFor(() => expect(rowNames()[0]).toBe('Whitby Harbour'));
+  });
+
+  it('says the location is not available when the driver refuses it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_success: PositionCallback, failure: PositionErrorCallback) =>
+          failure({ code: 1, message: 'denied' } as GeolocationPositionError),
+      },
+      permissions: { query: () => Promise.resolve({ state: 'prompt' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    fireEvent.click(screen.getByText('Near me'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your location is not available. Allow location access to see the chargers nearest you.',
+    );
+    expect(rowNames()).toEqual(['Leeds Dock', 'Whitby Harbour', 'York Station']);
+  });
 });
