@@ -27,6 +27,8 @@ import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
 import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
+import { openDirections } from '../../lib/platform/directions.ts';
+import { PriceNow } from './price-now.tsx';
 import './chargers.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -231,6 +233,14 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       <ChargerBanner charger={charger} showName={false}>
         <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
       </ChargerBanner>
+      <div className="charger-directions">
+        <IonButton
+          fill="outline"
+          onClick={() => openDirections({ lat: charger.lat, lon: charger.lon }, charger.name)}
+        >
+          {t('chargers.finder.directions')}
+        </IonButton>
+      </div>
       {!charger.online && (
         // spec 000 §8: Charger Unavailable (an offline charger cannot be used).
         <div className="form-error charger-unavailable" role="alert">
@@ -250,6 +260,9 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
         ))}
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
+      <p className="charger-price-now">
+        <PriceNow tariff={charger.tariff} now={new Date()} />
+      </p>
       <TariffSummary tariff={charger.tariff} />
       <ChargeEstimates charger={charger} />
       {charger.tariff.variability &&

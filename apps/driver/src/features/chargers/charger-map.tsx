@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import Map, {
   Layer,
@@ -15,7 +15,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
-import { ChargerConnectors } from './charger-connectors.tsx';
+import { ChargerMapCard } from './charger-map-card.tsx';
+import { chargerSummary, powerText } from './charger-summary.ts';
 import { loadBaseMapStyle } from './base-map-style.ts';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -117,7 +118,7 @@ export default function ChargerMap({
     setLastSelected(selected);
     setPicked(selected);
   }
-  const { clusters, show } = useClusterWorker(directory, positions);
+  const { clusters, show } = useClusterWorker(directory, positions, overlay);
 
   const showView = () => {
     const current = map.current;
@@ -174,6 +175,16 @@ export default function ChargerMap({
     }
   }, [selected, directory, loaded]);
 
+  // What a charger's marker says beside its dot: its fastest power and connectors free now.
+  const markerLabel = (position: number) => {
+    const summary = chargerSummary(liveRowState(directory, position, overlay));
+    return t('chargers.finder.markerLabel', {
+      power: summary.fastestKw === null ? '' : powerText(summary.fastestKw, locale),
+      free: summary.freeConnectors,
+      total: summary.connectors,
+    });
+  };
+
   // Only the chargers in view, so rebuilt on every render (live statuses change their colour).
   const chargerPoints = {
     type: 'FeatureCollection' as const,
@@ -185,6 +196,7 @@ export default function ChargerMap({
               properties: {
                 position: entry.position,
                 statusClass: markerClass(directory, entry.position, overlay),
+                label: markerLabel(entry.position),
               },
               geometry: { type: 'Point' as const, coordinates: [entry.lon, entry.lat] },
             },
@@ -243,6 +255,22 @@ export default function ChargerMap({
               'circle-stroke-color': '#ffffff',
             }}
           />
+          <Layer
+            id={`${CHARGER_LAYER}-labels`}
+            type="symbol"
+            layout={{
+              'text-field': ['get', 'label'],
+              'text-font': ['sans-serif'],
+              'text-size': 12,
+              'text-anchor': 'top',
+              'text-offset': [0, 0.9],
+            }}
+            paint={{
+              'text-color': '#202124',
+              'text-halo-color': '#ffffff',
+              'text-halo-width': 1.5,
+            }}
+          />
         </Source>
         {device && (
           <Marker longitude={device.lon} latitude={device.lat}>
@@ -266,31 +294,37 @@ export default function ChargerMap({
               <button
                 type="button"
                 className="finder-map__cluster"
-                aria-label={t('chargers.finder.cluster', { number: entry.count })}
+                aria-label={t('chargers.finder.clusterAvailable', {
+                  number: entry.count,
+                  available: entry.available,
+                })}
                 style={{ width: clusterSize(entry.count), height: clusterSize(entry.count) }}
               >
                 {compactCount(entry.count, locale)}
+                <span
+                  className={
+                    entry.available > 0
+                      ? 'finder-map__cluster-free'
+                      : 'finder-map__cluster-free finder-map__cluster-free--none'
+                  }
+                  aria-hidden="true"
+                >
+                  {compactCount(entry.available, locale)}
+                </span>
               </button>
             </Marker>
           ) : null,
         )}
       </Map>
       {picked !== null && barcode !== null && (
-        <section className="finder-map__card" aria-label={directory.name[picked]}>
-          <h2>{directory.name[picked]}</h2>
-          <p className="finder-row__address">
-            {[directory.address[picked], directory.city[picked], directory.postCode[picked]]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-          <ChargerConnectors barcode={barcode} state={liveRowState(directory, picked, overlay)} />
-          <IonButton size="small" onClick={() => onOpen(barcode)}>
-            {t('chargers.finder.openDetails')}
-          </IonButton>
-          <IonButton size="small" fill="clear" onClick={() => setPicked(null)}>
-            {t('chargers.finder.closeCard')}
-          </IonButton>
-        </section>
+        <ChargerMapCard
+          directory={directory}
+          position={picked}
+          barcode={barcode}
+          overlay={overlay}
+          onOpen={onOpen}
+          onClose={() => setPicked(null)}
+        />
       )}
     </div>
   );

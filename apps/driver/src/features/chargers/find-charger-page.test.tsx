@@ -35,11 +35,11 @@ const chargers: ListChargersResponse = {
   free: [false, true, false],
   connectors: [
     [
-      [1, 'Type 2', 'Charging'],
-      [2, 'CCS', 'Available'],
+      [1, 'Type 2', 'Charging', 22],
+      [2, 'CCS', 'Available', 50],
     ],
-    [[1, 'Type 2', 'Available']],
-    [[1, 'CHAdeMO', 'Available']],
+    [[1, 'Type 2', 'Available', 7.4]],
+    [[1, 'CHAdeMO', 'Available', 50]],
   ],
 };
 
@@ -141,6 +141,11 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(within(whitby).getByText('Free')).toBeTruthy();
     const york = rows()[2] as HTMLElement;
     expect(within(york).getByText('Offline')).toBeTruthy();
+    // Issue 19: the fastest connector's power and how many connectors are free now.
+    const facts = (row: HTMLElement) => row.querySelector('.finder-row__facts')?.textContent;
+    expect(facts(leeds)).toBe('50\u00a0kW1 of 2 available');
+    expect(facts(whitby)).toBe('7.4\u00a0kW1 of 1 availableFree');
+    expect(facts(york)).toBe('50\u00a0kW0 of 1 available');
     const list = seen.find((request) => request.url.endsWith('/listChargers'));
     expect(list?.body).toMatchObject({
       permission_name: 'CHARGER_CHARGE_AT',
