@@ -126,3 +126,37 @@ test('Near me with the location allowed lists the nearest chargers first, each w
   await shoot(page, 'near-me');
   await context.close();
 });
+
+test('the map sheet of a charger shows its power, what is free, the price now and Directions', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const opened: string[] = [];
+  // No maps site is reachable here: the page the Directions button opens is answered empty.
+  await context.route('https://www.google.com/maps/**', async (route) => {
+    opened.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>maps</p>' });
+  });
+  await openFinder(page);
+  // A barcode search picks its charger: the map opens with its sheet.
+  await search(page, CHARGER.barcode);
+  const row = page.locator('.finder-row', { hasText: CHARGER.name });
+  await row.waitFor();
+  await expect(row.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
+  await page.locator('ion-segment-button', { hasText: 'Map' }).click();
+  const sheet = page.locator('.finder-map__card');
+  await sheet.waitFor();
+  await expect(sheet.getByRole('heading').textContent()).resolves.toBe(CHARGER.name);
+  await expect(sheet.getByTestId('price-now').textContent()).resolves.toBe('Now 45p/kWh');
+  await expect(sheet.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
+  await shoot(page, 'map-sheet');
+  const popup = context.waitForEvent('page');
+  await sheet.getByRole('button', { name: 'Directions' }).click();
+  await (await popup).waitForLoadState();
+  expect(opened[0]).toBe(
+    `https://www.google.com/maps/dir/?api=1&destination=${CHARGER.lat},${CHARGER.lon}`,
+  );
+  await sheet.getByRole('button', { name: 'Open details' }).click();
+  await page.waitForURL(`**/charger-details/${CHARGER.barcode}`);
+  await page.getByRole('button', { name: 'Directions' }).waitFor();
+  await shoot(page, 'charger-details');
+  await context.close();
+});

@@ -13,8 +13,9 @@ export const BASE_MAP_COLOURS = {
   townHalo: '#ffffff',
 } as const;
 
-/** The base map's layers, below the chargers (ADR 0041). */
-export const BASE_MAP_LAYERS = ['sea', 'land', 'coast', 'borders', 'towns', 'town-names'] as const;
+/** Between these zooms the coarse coastline fades out (see the sea layer). */
+const FADE_FROM_ZOOM = 10;
+const FADE_TO_ZOOM = 12;
 
 /**
  * The built-in base map: land, coastlines, borders and towns drawn from data shipped with the
@@ -30,13 +31,33 @@ export function baseMapStyle(data: BaseMapData): StyleSpecification {
       towns: { type: 'geojson', data: data.towns, attribution: 'GeoNames (CC BY 4.0)' },
     },
     layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': BASE_MAP_COLOURS.sea } },
+      {
+        id: 'sea',
+        type: 'background',
+        // Past the data's detail (a 1 km coastline) the sea fades to the land's colour, so a
+        // charger on the shore is not drawn at sea; the chargers carry the map there.
+        paint: {
+          'background-color': [
+            'interpolate',
+            ['linear'],
+            ['zoom'],
+            FADE_FROM_ZOOM,
+            BASE_MAP_COLOURS.sea,
+            FADE_TO_ZOOM,
+            BASE_MAP_COLOURS.land,
+          ],
+        },
+      },
       { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASE_MAP_COLOURS.land } },
       {
         id: 'coast',
         type: 'line',
         source: 'land',
-        paint: { 'line-color': BASE_MAP_COLOURS.coast, 'line-width': 1 },
+        paint: {
+          'line-color': BASE_MAP_COLOURS.coast,
+          'line-width': 1,
+          'line-opacity': ['interpolate', ['linear'], ['zoom'], FADE_FROM_ZOOM, 1, FADE_TO_ZOOM, 0],
+        },
       },
       {
         id: 'borders',

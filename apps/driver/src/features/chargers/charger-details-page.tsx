@@ -260,9 +260,12 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
         ))}
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
-      <p className="charger-price-now">
-        <PriceNow tariff={charger.tariff} now={new Date()} />
-      </p>
+      {/* A price that changes with the time of day says which price is in force now. */}
+      {(charger.tariff.variability !== null || charger.tariff.alternate_rate !== null) && (
+        <p className="charger-price-now">
+          <PriceNow tariff={charger.tariff} now={new Date()} />
+        </p>
+      )}
       <TariffSummary tariff={charger.tariff} />
       <ChargeEstimates charger={charger} />
       {charger.tariff.variability &&

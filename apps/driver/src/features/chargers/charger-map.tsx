@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import Map, {
+  AttributionControl,
   Layer,
   Marker,
   NavigationControl,
@@ -241,9 +242,11 @@ export default function ChargerMap({
             mapStyle.brandStyleFailed();
           }
         }}
-        attributionControl={{ compact: true }}
+        attributionControl={false}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        {/* At the top, clear of the charger's sheet at the bottom. */}
+        <AttributionControl position="top-left" compact />
         <Source id="chargers" type="geojson" data={chargerPoints}>
           <Layer
             id={CHARGER_LAYER}
