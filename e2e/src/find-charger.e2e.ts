@@ -95,6 +95,18 @@ test('a driver finds the nearest charger by postcode, the geocoder stubbed at it
   await context.close();
 });
 
+test('the postcode on a charger’s card finds it while the geocoder is down (issue 19)', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.route('**/nominatim.openstreetmap.org/search**', (route) =>
+    route.fulfill({ status: 503, body: 'unavailable' }),
+  );
+  await openFinder(page);
+  await search(page, 'YO224SE');
+  await page.locator('.finder-row').first().filter({ hasText: CHARGER.name }).waitFor();
+  await openFirstRowAndSeeDetails(page);
+  await context.close();
+});
+
 test('a geocoder that fails leaves the driver with No chargers found', async () => {
   const { context, page } = await newPhonePage(browser);
   await page.route('**/nominatim.openstreetmap.org/search**', (route) =>

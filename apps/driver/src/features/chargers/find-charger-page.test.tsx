@@ -201,6 +201,43 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(york.textContent).toMatch(/0\.\d\smi/);
   });
 
+  it('lists the charger printing a postcode even while the geocoder is down (issue 19)', async () => {
+    serve({ geocoderStatus: 503 });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('ls101pz');
+    await waitFor(() => expect(rowNames()).toEqual(['Leeds Dock']));
+  });
+
+  it('asks the geocoder again after a failure instead of keeping it (issue 19)', async () => {
+    let status = 503;
+    const seen = stubServer((request) => {
+      if (request.url.includes('nominatim')) {
+        return json(status, [{ lat: '53.9600', lon: '-1.0873', display_name: 'York' }]);
+      }
+      if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
+      if (request.url.endsWith('/transaction/user/latest')) return json(200, { data: null });
+      if (request.url.endsWith('/getVisibilityPermissions')) return json(200, { data: [] });
+      return json(404, { message: 'Not Found', code: 'NOT_FOUND' });
+    });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('Harrogate');
+    expect(await screen.findByText('No chargers found')).toBeTruthy();
+    status = 200;
+    const lookups = () => seen.filter((request) => request.url.includes('nominatim'));
+    await search('Harrogat');
+    await waitFor(() => expect(lookups()).toHaveLength(2));
+    await search('Harrogate');
+    await waitFor(() => expect(lookups()).toHaveLength(3));
+    await waitFor(() => expect(rowNames()[0]).toBe('York Station'));
+    expect(lookups().map((request) => new URL(request.url).searchParams.get('q'))).toEqual([
+      'Harrogate, UK',
+      'Harrogat, UK',
+      'Harrogate, UK',
+    ]);
+  });
+
   it('says No chargers found when the geocoder fails', async () => {
     serve({ geocoderStatus: 503 });
     renderWithRouter(page, '/findcharger');
