@@ -27,6 +27,8 @@ import { useTariffWords } from '../../ui/tariff-wording/tariff-wording.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
 import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
+import { openDirections } from '../../lib/platform/directions.ts';
+import { PriceNow } from './price-now.tsx';
 import './chargers.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -210,6 +212,14 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       <ChargerBanner charger={charger} showName={false}>
         <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
       </ChargerBanner>
+      <div className="charger-directions">
+        <IonButton
+          fill="outline"
+          onClick={() => openDirections({ lat: charger.lat, lon: charger.lon }, charger.name)}
+        >
+          {t('chargers.finder.directions')}
+        </IonButton>
+      </div>
       {!charger.online && (
         // spec 000 §8: Charger Unavailable (an offline charger cannot be used).
         <div className="form-error charger-unavailable" role="alert">
@@ -229,6 +239,12 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
         ))}
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
+      {/* A price that changes with the time of day says which price is in force now. */}
+      {(charger.tariff.variability !== null || charger.tariff.alternate_rate !== null) && (
+        <p className="charger-price-now">
+          <PriceNow tariff={charger.tariff} now={new Date()} />
+        </p>
+      )}
       <TariffSummary tariff={charger.tariff} />
       <ChargeEstimates charger={charger} />
       {charger.tariff.variability &&
