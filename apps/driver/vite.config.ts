@@ -3,6 +3,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { precompress } from './vite-precompress.ts';
+import { baseMap } from './vite-base-map.ts';
 import { appShellFiles, readBuildManifest } from './vite-app-shell.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8282';
@@ -57,6 +58,7 @@ const appConfig: UserConfig = {
   resolve: { dedupe },
   plugins: [
     react(),
+    baseMap(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

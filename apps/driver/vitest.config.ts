@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { dedupe } from './vite.config.ts';
+import { baseMap } from './vite-base-map.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), baseMap()],
   // Ionic's React wrappers come from @lit/react; its browser build (not the server one Node would
   // pick) attaches their event listeners and properties, so tests can type into Ionic inputs.
   resolve: { dedupe, conditions: ['browser', 'module', 'import', 'default'] },

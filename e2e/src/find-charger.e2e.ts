@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, operatorToken, submitSignIn } from './app.ts';
-import { launchBrowser, newPhonePage } from './browser.ts';
+import { PHONE, launchBrowser, newContext, newPhonePage, shoot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -95,6 +95,18 @@ test('a driver finds the nearest charger by postcode, the geocoder stubbed at it
   await context.close();
 });
 
+test('the postcode on a charger’s card finds it while the geocoder is down (issue 19)', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.route('**/nominatim.openstreetmap.org/search**', (route) =>
+    route.fulfill({ status: 503, body: 'unavailable' }),
+  );
+  await openFinder(page);
+  await search(page, 'YO224SE');
+  await page.locator('.finder-row').first().filter({ hasText: CHARGER.name }).waitFor();
+  await openFirstRowAndSeeDetails(page);
+  await context.close();
+});
+
 test('a geocoder that fails leaves the driver with No chargers found', async () => {
   const { context, page } = await newPhonePage(browser);
   await page.route('**/nominatim.openstreetmap.org/search**', (route) =>
@@ -103,5 +115,63 @@ test('a geocoder that fails leaves the driver with No chargers found', async () 
   await openFinder(page);
   await search(page, 'Nowhere-on-the-map');
   await page.getByText('No chargers found').waitFor();
+  await context.close();
+});
+
+test('Near me with the location allowed lists the nearest chargers first, each with its distance', async () => {
+  // The driver stands on Robin Hood's Bay's Station Road, a few metres from the charger.
+  const context = await newContext(browser, {
+    viewport: PHONE,
+    locale: 'en-GB',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 54.4345, longitude: -0.535 },
+  });
+  const page = await context.newPage();
+  await openFinder(page);
+  await page.getByRole('button', { name: 'Near me' }).click();
+  await page.locator('.finder-row').first().filter({ hasText: CHARGER.name }).waitFor();
+  const distances = await page.locator('.finder-row__distance').allTextContents();
+  // A few metres away reads in yards; the rest in miles, nearest first.
+  expect(distances[0]).toMatch(/^\d+\syd$/);
+  const miles = distances.map((text) =>
+    text.endsWith('yd') ? Number.parseFloat(text) / 1760 : Number.parseFloat(text),
+  );
+  expect(miles.length).toBeGreaterThan(2);
+  expect(miles).toEqual([...miles].sort((a, b) => a - b));
+  await shoot(page, 'near-me');
+  await context.close();
+});
+
+test('the map sheet of a charger shows its power, what is free, the price now and Directions', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const opened: string[] = [];
+  // No maps site is reachable here: the page the Directions button opens is answered empty.
+  await context.route('https://www.google.com/maps/**', async (route) => {
+    opened.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>maps</p>' });
+  });
+  await openFinder(page);
+  // A barcode search picks its charger: the map opens with its sheet.
+  await search(page, CHARGER.barcode);
+  const row = page.locator('.finder-row', { hasText: CHARGER.name });
+  await row.waitFor();
+  await expect(row.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
+  await page.locator('ion-segment-button', { hasText: 'Map' }).click();
+  const sheet = page.locator('.finder-map__card');
+  await sheet.waitFor();
+  await expect(sheet.getByRole('heading').textContent()).resolves.toBe(CHARGER.name);
+  await expect(sheet.getByTestId('price-now').textContent()).resolves.toBe('Now 45p/kWh');
+  await expect(sheet.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
+  await shoot(page, 'map-sheet');
+  const popup = context.waitForEvent('page');
+  await sheet.getByRole('button', { name: 'Directions' }).click();
+  await (await popup).waitForLoadState();
+  expect(opened[0]).toBe(
+    `https://www.google.com/maps/dir/?api=1&destination=${CHARGER.lat},${CHARGER.lon}`,
+  );
+  await sheet.getByRole('button', { name: 'Open details' }).click();
+  await page.waitForURL(`**/charger-details/${CHARGER.barcode}`);
+  await page.getByRole('button', { name: 'Directions' }).waitFor();
+  await shoot(page, 'charger-details');
   await context.close();
 });

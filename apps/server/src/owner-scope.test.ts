@@ -114,6 +114,10 @@ const probes: Partial<Record<UserCall, Probe>> = {
     send: (ids) => ({ body: { userid: ids.userId, refresh: true } }),
     ownAnswer: NAMES_CALLER,
   },
+  getBalanceStatement: {
+    send: (ids) => ({ body: { userid: ids.userId } }),
+    ownAnswer: NAMES_CALLER,
+  },
   getChargerByBarcode: {
     send: (ids) => ({ body: { barcode: ids.barcode } }),
     ownAnswer: 'a public charger',
@@ -362,6 +366,7 @@ async function aData() {
   return {
     user: await ok(t.call('userdata', { token: a, body: {} })),
     balance: await ok(t.call('getUserBalance', { token: a, body: { userid: mine.userId } })),
+    statement: await ok(t.call('getBalanceStatement', { token: a, body: { userid: mine.userId } })),
     cards: await ok(t.call('listCards', { token: a, body: {} })),
     rfids: await ok(t.call('getUserRFIDs', { token: a, body: { userid: mine.userId } })),
     groups: await ok(t.call('listJoinedGroups', { token: a, body: {} })),

@@ -87,7 +87,10 @@ export const brandSchema = z.object({
     .string()
     .regex(/^merchant\.[A-Za-z0-9.-]+$/, 'merchant.<reverse domain>')
     .optional(),
-  /** MapLibre style of the find-charger map; absent means the built-in plain style (no tiles). */
+  /**
+   * MapLibre style of the brand's own tile server for the find-charger map; absent (and whenever
+   * it cannot load) the map draws the built-in base map shipped with the app (ADR 0041).
+   */
   mapStyleUrl: serviceUrl.optional(),
   /** Nominatim-compatible search endpoint for place names and postcodes. */
   geocoderUrl: serviceUrl.default(DEFAULT_GEOCODER_URL),

@@ -4,7 +4,7 @@ import { evCharge } from './brands/evcharge.ts';
 import { resolveBrand } from './resolve.ts';
 
 describe('map style and geocoder per brand', () => {
-  it('defaults to the public Nominatim search and the built-in plain map', () => {
+  it('defaults to the public Nominatim search and the built-in base map (no style URL)', () => {
     const { brand } = resolveBrand('localhost');
     expect(brand.geocoderUrl).toBe(DEFAULT_GEOCODER_URL);
     expect(brand.mapStyleUrl).toBeUndefined();

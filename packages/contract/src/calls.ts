@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as auth from './auth.ts';
 import * as account from './account.ts';
+import * as balance from './balance.ts';
 import * as reference from './reference.ts';
 import * as guest from './guest.ts';
 import * as chargers from './chargers.ts';
@@ -205,6 +206,13 @@ export const calls = {
     path: '/getUserBalance',
     request: account.getUserBalanceRequest,
     response: account.getUserBalanceResponse,
+    auth: 'user',
+  },
+  getBalanceStatement: {
+    method: 'POST',
+    path: '/getBalanceStatement',
+    request: balance.balanceStatementRequest,
+    response: balance.balanceStatementResponse,
     auth: 'user',
   },
   getVisibilityPermissions: {

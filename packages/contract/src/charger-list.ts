@@ -34,8 +34,16 @@ export const listChargersRequest = z.object({
 });
 export type ListChargersRequest = z.input<typeof listChargersRequest>;
 
-/** One connector in the list: [connector number, type, reported status]. */
-export const listedConnector = z.tuple([z.number().int(), connectorType, connectorStatus]);
+/**
+ * One connector in the list: [connector number, type, reported status, maximum power in kW]. The
+ * power is last so that a list kept from before it was added still reads (issue 19).
+ */
+export const listedConnector = z.tuple([
+  z.number().int(),
+  connectorType,
+  connectorStatus,
+  z.number().min(0).optional(),
+]);
 export type ListedConnector = z.infer<typeof listedConnector>;
 
 /**

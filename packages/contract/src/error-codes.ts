@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'SIGNATURE_INVALID',
   // Payments
   'NO_CREDIT',
+  // Issue 19: credit stays in the currency it was bought in.
+  'CREDIT_IN_OTHER_CURRENCY',
+  'CURRENCY_CHANGE_WITH_BALANCE',
   'NO_DEFAULT_CARD',
   'NO_FUELCARD',
   'FUELCARD_NOT_ALLOWED',

@@ -3,6 +3,7 @@ export * from './error-codes.ts';
 export * from './shared.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './balance.ts';
 export * from './reference.ts';
 export * from './guest.ts';
 export * from './chargers.ts';

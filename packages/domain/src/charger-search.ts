@@ -15,7 +15,7 @@ export const GEOCODER_COUNTRY_SUFFIX = ', UK';
  */
 export type ChargerQueryFallback =
   | { kind: 'barcode'; barcode: string }
-  | { kind: 'postcode'; geocoderQuery: string }
+  | { kind: 'postcode'; postcode: string; geocoderQuery: string }
   | { kind: 'place'; geocoderQuery: string }
   | { kind: 'nothing' };
 
@@ -26,12 +26,57 @@ export function chargerQueryFallback(query: string): ChargerQueryFallback {
   if (UK_POSTCODE_PATTERN.test(text)) {
     const compact = text.replace(/ /g, '').toUpperCase();
     const postcode = `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-    return { kind: 'postcode', geocoderQuery: `${postcode}${GEOCODER_COUNTRY_SUFFIX}` };
+    return {
+      kind: 'postcode',
+      postcode,
+      geocoderQuery: `${postcode}${GEOCODER_COUNTRY_SUFFIX}`,
+    };
   }
   if (HAS_LETTER.test(text)) {
     return { kind: 'place', geocoderQuery: `${text}${GEOCODER_COUNTRY_SUFFIX}` };
   }
   return { kind: 'nothing' };
+}
+
+const postcodeKey = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * Issue 19: the chargers whose own card prints the postcode searched for (spaces and case aside),
+ * in the order given (e.g. nearest the postcode's place first). They are found without the
+ * geocoder, so they are listed even when it is down.
+ */
+export function chargersWithPostcode(
+  postCodes: readonly string[],
+  postcode: string,
+  order: ArrayLike<number>,
+): number[] {
+  const wanted = postcodeKey(postcode);
+  const found: number[] = [];
+  for (let at = 0; at < order.length; at += 1) {
+    const position = order[at] ?? 0;
+    const own = postCodes[position];
+    if (own !== undefined && own !== '' && postcodeKey(own) === wanted) found.push(position);
+  }
+  return found;
+}
+
+/**
+ * Issue 19: what a postcode search lists. The chargers bearing the postcode first, then, when the
+ * geocoder found its place, every other charger nearest that place first (`placeOrder`); when it
+ * did not (down, or the postcode unknown to it), those chargers alone.
+ */
+export function postcodeResults(
+  exact: readonly number[],
+  placeOrder: ArrayLike<number> | null,
+): number[] {
+  if (!placeOrder) return [...exact];
+  const listed = new Set(exact);
+  const rest: number[] = [];
+  for (let at = 0; at < placeOrder.length; at += 1) {
+    const position = placeOrder[at] ?? 0;
+    if (!listed.has(position)) rest.push(position);
+  }
+  return [...exact, ...rest];
 }
 
 /** Charger names lower-cased once, so that each keystroke only compares. */

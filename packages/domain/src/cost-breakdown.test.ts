@@ -93,6 +93,12 @@ describe('breakdownInterval (spec 001 §9: 30 minutes or N hour(s))', () => {
     [60, hours(1)],
     [90, hours(1.5)],
     [240, hours(4)],
+    // Issue 19: rows cut to a session's real times.
+    [2.5, { unit: 'minutes', count: 2.5 }],
+    [0.35, { unit: 'seconds', count: 21 }],
+    [14.04, { unit: 'minutes', count: 14 }],
+    [67, { unit: 'hoursAndMinutes', hours: 1, minutes: 7 }],
+    [119.6, hours(2)],
   ])('%i minutes', (minutes, expected) => {
     expect(breakdownInterval(minutes)).toEqual(expected);
   });

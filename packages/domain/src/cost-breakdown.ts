@@ -13,9 +13,15 @@ export interface CostBreakdownInput {
   value: number;
 }
 
-/** How long a row lasts, as the table words it: '30 minutes' or N hour(s). */
+/**
+ * How long a row lasts, as the table words it: '30 minutes' or N hour(s); a row cut to a
+ * session's real start or end (issue 19) may last '2.5 minutes' or '1 hour 7 minutes'.
+ */
 export type BreakdownInterval =
-  { unit: 'minutes'; count: number } | { unit: 'hours'; count: number };
+  | { unit: 'seconds'; count: number }
+  | { unit: 'minutes'; count: number }
+  | { unit: 'hours'; count: number }
+  | { unit: 'hoursAndMinutes'; hours: number; minutes: number };
 
 /** spec 001 §3: a derived row of the table. */
 export interface CostBreakdownRow {
@@ -32,12 +38,18 @@ function validStart(value: string | Date): Date | null {
 }
 
 /**
- * spec 001 §9: a row's length in words. Exactly half an hour reads '30 minutes'; anything longer
- * is counted in hours (1.5 hours for three entries), as the table only ever holds whole entries.
+ * spec 001 §9: a row's length in words. Under a minute it is whole seconds; under an hour it is minutes ('30 minutes', '2.5 minutes'
+ * for a row cut to a short session, to a tenth of a minute); whole half hours from an hour on are
+ * hours (1.5 hours for three entries); any other length is hours and whole minutes.
  */
 export function breakdownInterval(minutes: number): BreakdownInterval {
-  if (minutes <= BREAKDOWN_ENTRY_MINUTES) return { unit: 'minutes', count: minutes };
-  return { unit: 'hours', count: minutes / 60 };
+  if (minutes < 1) return { unit: 'seconds', count: Math.round(minutes * 60) };
+  const tenths = Math.round(minutes * 10) / 10;
+  if (tenths < 60) return { unit: 'minutes', count: tenths };
+  if (tenths % BREAKDOWN_ENTRY_MINUTES === 0) return { unit: 'hours', count: tenths / 60 };
+  const whole = Math.round(minutes);
+  if (whole % BREAKDOWN_ENTRY_MINUTES === 0) return { unit: 'hours', count: whole / 60 };
+  return { unit: 'hoursAndMinutes', hours: Math.floor(whole / 60), minutes: whole % 60 };
 }
 
 /**

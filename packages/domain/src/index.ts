@@ -63,3 +63,8 @@ export * from './colour-difference.ts';
 export * from './postcodes.ts';
 export * from './registration-currency.ts';
 export * from './distance-units.ts';
+export * from './session-breakdown.ts';
+export * from './live-figures.ts';
+export * from './tariff-wording.ts';
+export * from './balance-statement.ts';
+export * from './card-entry.ts';

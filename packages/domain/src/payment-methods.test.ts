@@ -7,6 +7,7 @@ import {
   cardSessionSource,
   isCreditUsable,
   isFuelCardUsable,
+  isSameCurrency,
   isTopUpAmountAllowed,
   isWallet,
   isWalletAvailable,
@@ -20,6 +21,8 @@ import {
   type PaymentChoiceInput,
   type WebWallets,
 } from './payment-methods.ts';
+
+const inPounds = { creditCurrency: 'GBP', tariffCurrency: 'gbp' };
 
 describe('availableBalanceMinor (spec 000 §3: stored negative when in credit)', () => {
   it.each<[string, number, number]>([
@@ -39,16 +42,48 @@ describe('isCreditUsable (spec 000 §5: free tariff or available balance above 0
     ['paid tariff, balance exactly 0', false, 0, false],
     ['paid tariff, in debt', false, -1, false],
   ])('%s', (_label, tariffFree, available, usable) => {
-    expect(isCreditUsable({ tariffFree, availableBalanceMinor: available })).toBe(usable);
+    expect(isCreditUsable({ tariffFree, availableBalanceMinor: available, ...inPounds })).toBe(
+      usable,
+    );
   });
 
   it('reads the available balance: a stored -1500 (in credit) is usable', () => {
+    const credit = (stored: number) => ({
+      tariffFree: false,
+      availableBalanceMinor: availableBalanceMinor(stored),
+      ...inPounds,
+    });
+    expect(isCreditUsable(credit(-1500))).toBe(true);
+    expect(isCreditUsable(credit(1500))).toBe(false);
+  });
+});
+
+describe('isCreditUsable (issue 19: credit stays in the currency it was bought in)', () => {
+  it.each<[string, string, string, boolean, boolean]>([
+    ['£ credit at a £ charger', 'GBP', 'gbp', false, true],
+    [
+      '£ credit at a € charger: "never offered or usable at a charger of another currency"',
+      'GBP',
+      'EUR',
+      false,
+      false,
+    ],
+    ['£ credit at a free € charger: still not usable', 'GBP', 'EUR', true, false],
+    ['€ credit at a € charger, codes in either case', 'eur', 'EUR', false, true],
+  ])('%s', (_label, creditCurrency, tariffCurrency, tariffFree, usable) => {
     expect(
-      isCreditUsable({ tariffFree: false, availableBalanceMinor: availableBalanceMinor(-1500) }),
-    ).toBe(true);
-    expect(
-      isCreditUsable({ tariffFree: false, availableBalanceMinor: availableBalanceMinor(1500) }),
-    ).toBe(false);
+      isCreditUsable({ tariffFree, availableBalanceMinor: 1000, creditCurrency, tariffCurrency }),
+    ).toBe(usable);
+  });
+});
+
+describe('isSameCurrency', () => {
+  it.each<[string, string, boolean]>([
+    ['GBP', 'gbp', true],
+    ['EUR', 'GBP', false],
+    [' usd', 'USD', true],
+  ])('%j and %j → %s', (a, b, same) => {
+    expect(isSameCurrency(a, b)).toBe(same);
   });
 });
 
@@ -157,8 +192,9 @@ describe('preauthorisationMinor (spec 000 §9: default 3000 minor units)', () =>
 describe('usablePaymentMethods', () => {
   const base: PaymentChoiceInput = {
     platform: 'web',
-    tariff: { free: false, payableByFuelCard: false },
+    tariff: { free: false, payableByFuelCard: false, currency: 'gbp' },
     availableBalanceMinor: 0,
+    creditCurrency: 'GBP',
     hasCard: false,
     hasFuelCard: false,
   };
@@ -167,19 +203,24 @@ describe('usablePaymentMethods', () => {
     ['a card on the web', { hasCard: true }, ['PAYG']],
     ['credit and a card', { hasCard: true, availableBalanceMinor: 1 }, ['CREDIT', 'PAYG']],
     [
+      'credit in another currency is not offered (issue 19)',
+      { hasCard: true, availableBalanceMinor: 1000, creditCurrency: 'EUR' },
+      ['PAYG'],
+    ],
+    [
       'a free tariff allows credit at 0',
-      { tariff: { free: true, payableByFuelCard: false } },
+      { tariff: { free: true, payableByFuelCard: false, currency: 'gbp' } },
       ['CREDIT'],
     ],
     ['a fuel card the tariff refuses', { hasFuelCard: true }, []],
     [
       'a fuel card the tariff accepts',
-      { hasFuelCard: true, tariff: { free: false, payableByFuelCard: true } },
+      { hasFuelCard: true, tariff: { free: false, payableByFuelCard: true, currency: 'gbp' } },
       ['FUELCARD'],
     ],
     [
       'a tariff for fuel cards but none saved',
-      { tariff: { free: false, payableByFuelCard: true } },
+      { tariff: { free: false, payableByFuelCard: true, currency: 'gbp' } },
       [],
     ],
     [
@@ -230,8 +271,23 @@ describe('cardSessionSource (issue 5: an RFID session is paid by credit, else th
     ['in debt, no card: nobody pays', false, -1, false, null],
   ])('%s', (_label, tariffFree, available, hasDefaultCard, source) => {
     expect(
-      cardSessionSource({ tariffFree, availableBalanceMinor: available, hasDefaultCard }),
+      cardSessionSource({
+        tariffFree,
+        availableBalanceMinor: available,
+        hasDefaultCard,
+        ...inPounds,
+      }),
     ).toBe(source);
+  });
+
+  it('credit in another currency never pays: the default card does (issue 19)', () => {
+    const credit = { tariffFree: false, availableBalanceMinor: 2500, creditCurrency: 'GBP' };
+    expect(cardSessionSource({ ...credit, tariffCurrency: 'EUR', hasDefaultCard: true })).toBe(
+      'PAYG',
+    );
+    expect(cardSessionSource({ ...credit, tariffCurrency: 'EUR', hasDefaultCard: false })).toBe(
+      null,
+    );
   });
 });
 

@@ -28,11 +28,29 @@ export function availableBalanceMinor(storedBalanceMinor: number): number {
   return storedBalanceMinor === 0 ? 0 : -storedBalanceMinor;
 }
 
+/** Whether two currency codes name the same currency ('gbp' and 'GBP' do). */
+export function isSameCurrency(a: string, b: string): boolean {
+  return a.trim().toUpperCase() === b.trim().toUpperCase();
+}
+
+/** What decides whether credit can pay a charge. */
+export interface CreditUseInput {
+  tariffFree: boolean;
+  /** Available (not stored) balance in minor units (see availableBalanceMinor). */
+  availableBalanceMinor: number;
+  /** The currency the credit was bought in: the driver's account currency. */
+  creditCurrency: string;
+  /** The currency of the charger's tariff. */
+  tariffCurrency: string;
+}
+
 /**
  * spec 000 §5: credit can be used if the tariff is free or the available balance is above 0.
- * Takes the *available* balance (see availableBalanceMinor), not the stored one.
+ * Issue 19: credit stays in the currency it was bought in, so it never pays (nor is offered) at
+ * a charger whose tariff is in another currency, free or not.
  */
-export function isCreditUsable(input: { tariffFree: boolean; availableBalanceMinor: number }) {
+export function isCreditUsable(input: CreditUseInput): boolean {
+  if (!isSameCurrency(input.creditCurrency, input.tariffCurrency)) return false;
   return input.tariffFree || input.availableBalanceMinor > 0;
 }
 
@@ -119,9 +137,11 @@ export function preauthorisationMinor(tariffFree: boolean): number {
 
 export interface PaymentChoiceInput {
   platform: AppPlatform;
-  tariff: { free: boolean; payableByFuelCard: boolean };
+  tariff: { free: boolean; payableByFuelCard: boolean; currency: string };
   /** Available (not stored) balance in minor units. */
   availableBalanceMinor: number;
+  /** The currency the credit is held in (the driver's account currency). */
+  creditCurrency: string;
   hasCard: boolean;
   hasFuelCard: boolean;
   webWallets?: WebWallets;
@@ -133,6 +153,8 @@ export function usablePaymentMethods(input: PaymentChoiceInput): PaymentMethod[]
   const credit = {
     tariffFree: input.tariff.free,
     availableBalanceMinor: input.availableBalanceMinor,
+    creditCurrency: input.creditCurrency,
+    tariffCurrency: input.tariff.currency,
   };
   if (isCreditUsable(credit)) methods.push('CREDIT');
   if (input.hasFuelCard && isFuelCardUsable(input.tariff)) methods.push('FUELCARD');
@@ -148,15 +170,12 @@ export type CardSessionSource = Extract<PaymentMethod, 'CREDIT' | 'PAYG'>;
 /**
  * Issue 5: a session started with a linked RFID card is paid by the owner's "default payment
  * method or credit". Credit first when it is usable (000 §5: a free tariff, or a balance above
- * 0), so money the driver put aside is spent before a card is held; otherwise the saved default
+ * 0; issue 19: in the tariff's currency), so money the driver put aside is spent before a card is held; otherwise the saved default
  * card, held off-session; otherwise nobody can pay (null: the card is Blocked).
  */
-export function cardSessionSource(input: {
-  tariffFree: boolean;
-  /** Available (not stored) balance in minor units. */
-  availableBalanceMinor: number;
-  hasDefaultCard: boolean;
-}): CardSessionSource | null {
+export function cardSessionSource(
+  input: CreditUseInput & { hasDefaultCard: boolean },
+): CardSessionSource | null {
   if (isCreditUsable(input)) return 'CREDIT';
   return input.hasDefaultCard ? 'PAYG' : null;
 }

@@ -50,6 +50,10 @@ describe('costPerKwh (spec 001 §9: only when kWh and cost both exceed 0)', () =
     [0, 10, null],
     [450, 0, null],
     [0, 0, null],
+    // Issue 19: an average with the fees in it — '£17.33/kWh at York' (a £1.04 connection fee on
+    // 0.06 kWh) and '50p at a 45p tariff' (a 50p connection fee on 10 kWh).
+    [104, 0.06, 104 / 0.06],
+    [500, 10, 50],
   ])('%i minor units for %f kWh → %s', (cost, kWh, expected) => {
     expect(costPerKwh(cost, kWh)).toBe(expected);
   });

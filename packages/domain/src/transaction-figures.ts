@@ -22,7 +22,11 @@ export function transactionDurationSeconds(input: {
   return Math.max(0, Math.floor((end.getTime() - input.startedAt.getTime()) / 1000));
 }
 
-/** spec 001 §9: cost per kWh (minor units per kWh), only when both kWh and cost exceed 0. */
+/**
+ * spec 001 §9: cost per kWh (minor units per kWh), only when both kWh and cost exceed 0. It is the
+ * session's whole cost over its energy, fees included: an average, not the tariff's rate (issue 19
+ * words it so and shows the rate beside it).
+ */
 export function costPerKwh(costMinor: number, kWh: number): number | null {
   if (costMinor <= 0 || kWh <= 0) return null;
   return costMinor / kWh;

@@ -5,6 +5,7 @@ import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { balanceText } from '../../features/balance/balance-text.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { FitText } from '../../ui/fit-text/fit-text.tsx';
+import { useFreshBalance } from './use-fresh-balance.ts';
 
 /**
  * spec 000 §2, §8, §9: the credit balance in the header, '...Loading' while fetching, nothing
@@ -21,6 +22,7 @@ export function BalanceBadge({
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const balance = useUserBalance(userId, { refresh: true });
+  useFreshBalance();
   if (balance.isError) return null;
   const text = balance.data
     ? balanceText(balance.data.balance, balance.data.currency, locale)

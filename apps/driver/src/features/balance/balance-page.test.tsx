@@ -64,4 +64,11 @@ describe('BalancePage (spec 000 §2, §8, §9)', () => {
     expect(container.textContent).not.toContain('Database down');
     expect(container.textContent).not.toContain('Available credit');
   });
+
+  it('leads to the balance statement (issue 19)', async () => {
+    stubServer(() => answerBalance(-1250));
+    renderPage();
+    const statement = await screen.findByText('Balance statement');
+    expect(statement.closest('ion-button')?.getAttribute('router-link')).toBe('/balance-statement');
+  });
 });

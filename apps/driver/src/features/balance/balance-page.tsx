@@ -1,5 +1,5 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { addCircleOutline } from 'ionicons/icons';
+import { addCircleOutline, receiptOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/session-store.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
@@ -36,6 +36,15 @@ export function BalancePage() {
       <IonButton className="primary-action" expand="block" routerLink="/topup-select-card">
         <IonIcon slot="start" icon={addCircleOutline} />
         {t('balance.topUp')}
+      </IonButton>
+      <IonButton
+        className="primary-action statement-link"
+        expand="block"
+        fill="outline"
+        routerLink="/balance-statement"
+      >
+        <IonIcon slot="start" icon={receiptOutline} aria-hidden="true" />
+        {t('balance.statement')}
       </IonButton>
     </PageView>
   );

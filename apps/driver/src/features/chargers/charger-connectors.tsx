@@ -6,6 +6,7 @@ import {
   type OngoingSessionConnector,
 } from '../../lib/charging-session/use-ongoing-session-connector.ts';
 import type { ChargerRowState } from './charger-directory.ts';
+import { connectorGroups } from './connector-groups.ts';
 
 /** The status chip of one connector in the list. */
 function ConnectorStatusChip({
@@ -45,26 +46,27 @@ function ConnectorStatusChip({
 
 /**
  * Each connector's type and status (spec 000 §4, 001 §4): the connector of the driver's own
- * transaction shows its real status, every other busy one In use or Paused.
+ * transaction shows its real status, every other busy one In use or Paused. Connectors of one
+ * type and wording are one entry with their number, so a row stays short (issue 19).
  */
 export function ChargerConnectors({ barcode, state }: { barcode: string; state: ChargerRowState }) {
+  const { t } = useTranslation();
   const ongoing = useOngoingSessionConnector(barcode);
   return (
     <ul className="finder-connectors">
-      {state.connectors
-        // Connector 0 is the charger itself and never listed (spec 000 §3).
-        .filter(([number]) => number !== 0)
-        .map(([number, type, status]) => (
-          <li key={number}>
-            <span className="finder-connectors__type">{type}</span>
-            <ConnectorStatusChip
-              number={number}
-              status={status}
-              online={state.online}
-              ongoing={ongoing}
-            />
-          </li>
-        ))}
+      {connectorGroups(state, ongoing?.connector ?? null).map(({ number, type, status, count }) => (
+        <li key={number}>
+          <span className="finder-connectors__type">
+            {count > 1 ? t('chargers.finder.connectorCount', { type, count }) : type}
+          </span>
+          <ConnectorStatusChip
+            number={number}
+            status={status}
+            online={state.online}
+            ongoing={ongoing}
+          />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -64,6 +64,35 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
     expect(screen.getByText('£1.00')).toBeTruthy();
   });
 
+  it("issue 19: words the fees at a glance, 'Time fee' £1.00/h and 'Overstay' £5.00/h after 30 min", async () => {
+    stubServer(() =>
+      json(200, {
+        data: charger({
+          tariff: tariffInput.parse({
+            standard_rate: 0.35,
+            currency: 'GBP',
+            costperperiod: 100,
+            period: 60,
+            initialperiod: 60,
+            overstaycostperperiod: 500,
+            overstayperiod: 60,
+            overstaygraceperiod: 30,
+          }),
+        }),
+      }),
+    );
+    renderWithRouter(page, '/charger-details/1001');
+    await screen.findByText('Leeds Dock');
+    const terms = [
+      ...document.querySelectorAll('.tariff-list > div:not([data-field="estimate"])'),
+    ].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    expect(terms).toEqual([
+      ['Energy', '35p/kWh'],
+      ['Time fee', '£1.00/h after 60 min'],
+      ['Overstay', '£5.00/h after 30 min'],
+    ]);
+  });
+
   it('shows the driver their own session as it is: Charging, not In use (000 §4)', async () => {
     const seen = stubServer((request) => {
       if (apiPath(request) === '/checkMyTransactionData') {

@@ -14,7 +14,6 @@ import {
   isTariffFree,
   localTimeSlot,
   minorAmountText,
-  ratePerKwhText,
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -24,9 +23,12 @@ import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { Popover } from '../../ui/popover/popover.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
+import { useTariffWords } from '../../ui/tariff-wording/tariff-wording.tsx';
 import { useChargerByBarcode } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useOwnsConnectorSession } from '../../lib/api/calls/check-my-transaction-data.ts';
 import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
+import { openDirections } from '../../lib/platform/directions.ts';
+import { PriceNow } from './price-now.tsx';
 import './chargers.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -34,56 +36,35 @@ function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const money = (minor: number) => minorAmountText(minor, tariff.currency, locale);
+  const words = useTariffWords()(tariff);
   if (isTariffFree({ ...tariff, variability: tariff.variability })) {
     return <p className="tariff-free">{t('chargers.tariff.free')}</p>;
   }
-  // A fee a driver may not expect carries its explanation in a popover on its label.
+  // Issue 19: worded as the driver reads it at a glance ('Day 69p/kWh · 20:00–00:00 49p/kWh' in
+  // local time, 'Time fee £1.00/h', 'Overstay £5.00/h after 30 min'). A fee a driver may not
+  // expect carries its explanation in a popover on its label.
+  const explanations: Record<string, string> = {
+    connection: t('chargers.tariff.explain.connection'),
+    time: t('chargers.tariff.explain.perPeriod', { minutes: tariff.period }),
+    overstay: t('chargers.tariff.explain.overstay', {
+      minutes: tariff.overstayperiod,
+      grace: tariff.overstaygraceperiod,
+      amount: money(tariff.overstaycostperperiod),
+    }),
+  };
   const rows: [string, string, string?][] = [
     [
       tariff.variability && !tariff.variability.twentyfourseven
         ? t('chargers.tariff.variable')
         : t('chargers.tariff.rate'),
-      ratePerKwhText(tariff.standard_rate, tariff.currency, locale),
+      words.energy,
     ],
+    ...words.terms.map((term): [string, string, string?] => [
+      term.label,
+      term.value,
+      explanations[term.kind],
+    ]),
   ];
-  if (tariff.alternate_rate !== null && tariff.alternate_time) {
-    rows.push([
-      t('chargers.tariff.alternate', { time: tariff.alternate_time }),
-      ratePerKwhText(tariff.alternate_rate, tariff.currency, locale),
-    ]);
-  }
-  if (tariff.connection_cost > 0)
-    rows.push([
-      t('chargers.tariff.connection'),
-      money(tariff.connection_cost),
-      t('chargers.tariff.explain.connection'),
-    ]);
-  if (tariff.costperperiod > 0 && tariff.period > 0) {
-    rows.push([
-      tariff.initialperiod > 0
-        ? t('chargers.tariff.perPeriodAfter', {
-            minutes: tariff.period,
-            initial: tariff.initialperiod,
-          })
-        : t('chargers.tariff.perPeriod', { minutes: tariff.period }),
-      money(tariff.costperperiod),
-      t('chargers.tariff.explain.perPeriod', { minutes: tariff.period }),
-    ]);
-  }
-  if (tariff.overstaycostperperiod > 0) {
-    rows.push([
-      t('chargers.tariff.overstay', {
-        minutes: tariff.overstayperiod,
-        grace: tariff.overstaygraceperiod,
-      }),
-      money(tariff.overstaycostperperiod),
-      t('chargers.tariff.explain.overstay', {
-        minutes: tariff.overstayperiod,
-        grace: tariff.overstaygraceperiod,
-        amount: money(tariff.overstaycostperperiod),
-      }),
-    ]);
-  }
   return (
     <dl className="tariff-list">
       {rows.map(([label, value, explanation]) => (
@@ -231,6 +212,14 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       <ChargerBanner charger={charger} showName={false}>
         <p>{`${charger.address}, ${charger.city} ${charger.post_code}`}</p>
       </ChargerBanner>
+      <div className="charger-directions">
+        <IonButton
+          fill="outline"
+          onClick={() => openDirections({ lat: charger.lat, lon: charger.lon }, charger.name)}
+        >
+          {t('chargers.finder.directions')}
+        </IonButton>
+      </div>
       {!charger.online && (
         // spec 000 §8: Charger Unavailable (an offline charger cannot be used).
         <div className="form-error charger-unavailable" role="alert">
@@ -250,6 +239,12 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
         ))}
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
+      {/* A price that changes with the time of day says which price is in force now. */}
+      {(charger.tariff.variability !== null || charger.tariff.alternate_rate !== null) && (
+        <p className="charger-price-now">
+          <PriceNow tariff={charger.tariff} now={new Date()} />
+        </p>
+      )}
       <TariffSummary tariff={charger.tariff} />
       <ChargeEstimates charger={charger} />
       {charger.tariff.variability &&

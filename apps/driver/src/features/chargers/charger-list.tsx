@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { distanceMetres, type GeoPoint } from '@evc/domain';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
+import { chargerSummary, powerText } from './charger-summary.ts';
 import { distanceText } from './distance-text.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -39,6 +40,8 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
           const barcode = directory.barcode[position] ?? '';
           const lat = directory.lat[position] ?? Number.NaN;
           const lon = directory.lon[position] ?? Number.NaN;
+          const state = liveRowState(directory, position, overlay);
+          const summary = chargerSummary(state);
           const metres =
             origin && Number.isFinite(lat) && Number.isFinite(lon)
               ? distanceMetres(origin, { lat, lon })
@@ -68,18 +71,32 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                     .filter(Boolean)
                     .join(', ')}
                 </span>
-                <span className="finder-row__meta">
-                  <span className="finder-row__barcode">
-                    {t('chargers.details.barcode')}: {barcode}
+                <span className="finder-row__facts">
+                  {summary.fastestKw !== null && (
+                    <strong className="finder-row__power">
+                      {powerText(summary.fastestKw, locale)}
+                    </strong>
+                  )}
+                  <span
+                    className={
+                      summary.freeConnectors > 0
+                        ? 'finder-row__available'
+                        : 'finder-row__available finder-row__available--none'
+                    }
+                  >
+                    {t('chargers.finder.availableConnectors', {
+                      free: summary.freeConnectors,
+                      total: summary.connectors,
+                    })}
                   </span>
                   {directory.free[position] && (
                     <span className="finder-row__free">{t('chargers.finder.free')}</span>
                   )}
                 </span>
-                <ChargerConnectors
-                  barcode={barcode}
-                  state={liveRowState(directory, position, overlay)}
-                />
+                <span className="finder-row__barcode">
+                  {t('chargers.details.barcode')}: {barcode}
+                </span>
+                <ChargerConnectors barcode={barcode} state={state} />
               </button>
             </div>
           );

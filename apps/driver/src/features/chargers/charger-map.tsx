@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import Map, {
+  AttributionControl,
   Layer,
   Marker,
   NavigationControl,
@@ -15,7 +16,9 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
-import { ChargerConnectors } from './charger-connectors.tsx';
+import { ChargerMapCard } from './charger-map-card.tsx';
+import { chargerSummary, powerText } from './charger-summary.ts';
+import { loadBaseMapStyle } from './base-map-style.ts';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -23,14 +26,36 @@ import { useFormatLocale } from '../../lib/dates.ts';
 setWorkerUrl(maplibreWorkerUrl);
 
 /**
- * Drawn when the brand has no map style or its style cannot load (no signal): a plain background,
- * on which the clusters and chargers below still show, as they need no tiles, fonts or sprites.
+ * Drawn only if even the built-in base map's data cannot load (its chunk not cached, no signal):
+ * a plain background, on which the clusters and chargers still show.
  */
 const PLAIN_STYLE: StyleSpecification = {
   version: 8,
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e9eef0' } }],
 };
+
+/**
+ * The brand's own style (its tile server) when it has one and it loads; otherwise the built-in
+ * base map, which needs no network (ADR 0041).
+ */
+function useMapStyle(brandStyleUrl: string | undefined) {
+  const [useBrandStyle, setUseBrandStyle] = useState(brandStyleUrl !== undefined);
+  const [builtIn, setBuiltIn] = useState<StyleSpecification | null>(null);
+  useEffect(() => {
+    if (useBrandStyle || builtIn) return;
+    let live = true;
+    loadBaseMapStyle().then(
+      (style) => live && setBuiltIn(style),
+      () => live && setBuiltIn(PLAIN_STYLE),
+    );
+    return () => {
+      live = false;
+    };
+  }, [useBrandStyle, builtIn]);
+  const style = useBrandStyle && brandStyleUrl ? brandStyleUrl : builtIn;
+  return { style, brandStyleFailed: () => setUseBrandStyle(false), usesBrandStyle: useBrandStyle };
+}
 
 const UK_VIEW = { longitude: -2.6, latitude: 54.2, zoom: 5 };
 const CHARGER_LAYER = 'chargers';
@@ -56,6 +81,8 @@ export interface ChargerMapProps {
   overlay: LiveOverlay;
   /** A place to centre on (the searched place or the device). */
   focus: GeoPoint | null;
+  /** The device's position, marked on the map when known. */
+  device: GeoPoint | null;
   /** A charger to select (a barcode search). */
   selected: number | null;
   onOpen: (barcode: string) => void;
@@ -76,6 +103,7 @@ export default function ChargerMap({
   positions,
   overlay,
   focus,
+  device,
   selected,
   onOpen,
 }: ChargerMapProps) {
@@ -83,7 +111,7 @@ export default function ChargerMap({
   const locale = useFormatLocale();
   const { brand } = useBrand();
   const map = useRef<MapRef>(null);
-  const [styleUrl, setStyleUrl] = useState(brand.mapStyleUrl ?? null);
+  const mapStyle = useMapStyle(brand.mapStyleUrl);
   const [picked, setPicked] = useState<number | null>(selected);
   // A new barcode search selects its charger (state adjusted while rendering, not in an effect).
   const [lastSelected, setLastSelected] = useState(selected);
@@ -91,7 +119,7 @@ export default function ChargerMap({
     setLastSelected(selected);
     setPicked(selected);
   }
-  const { clusters, show } = useClusterWorker(directory, positions);
+  const { clusters, show } = useClusterWorker(directory, positions, overlay);
 
   const showView = () => {
     const current = map.current;
@@ -106,9 +134,11 @@ export default function ChargerMap({
     show(box, current.getZoom());
   };
 
+  // The map appears once its style is known, so these also run again when it has loaded.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (focus) map.current?.flyTo({ center: [focus.lon, focus.lat], zoom: 11 });
-  }, [focus]);
+  }, [focus, loaded]);
 
   // A narrowed search (a name, a filter) brings its chargers into view; the full list stays put.
   useEffect(() => {
@@ -135,7 +165,7 @@ export default function ChargerMap({
       ],
       { padding: 48, maxZoom: 15, duration: 600 },
     );
-  }, [positions, directory]);
+  }, [positions, directory, loaded]);
 
   useEffect(() => {
     if (selected === null) return;
@@ -144,7 +174,17 @@ export default function ChargerMap({
     if (lon !== undefined && lat !== undefined && Number.isFinite(lon) && Number.isFinite(lat)) {
       map.current?.flyTo({ center: [lon, lat], zoom: 15 });
     }
-  }, [selected, directory]);
+  }, [selected, directory, loaded]);
+
+  // What a charger's marker says beside its dot: its fastest power and connectors free now.
+  const markerLabel = (position: number) => {
+    const summary = chargerSummary(liveRowState(directory, position, overlay));
+    return t('chargers.finder.markerLabel', {
+      power: summary.fastestKw === null ? '' : powerText(summary.fastestKw, locale),
+      free: summary.freeConnectors,
+      total: summary.connectors,
+    });
+  };
 
   // Only the chargers in view, so rebuilt on every render (live statuses change their colour).
   const chargerPoints = {
@@ -157,6 +197,7 @@ export default function ChargerMap({
               properties: {
                 position: entry.position,
                 statusClass: markerClass(directory, entry.position, overlay),
+                label: markerLabel(entry.position),
               },
               geometry: { type: 'Point' as const, coordinates: [entry.lon, entry.lat] },
             },
@@ -173,24 +214,39 @@ export default function ChargerMap({
 
   const barcode = picked === null ? null : (directory.barcode[picked] ?? null);
 
+  if (mapStyle.style === null) {
+    return (
+      <div className="finder-status">
+        <IonSpinner name="crescent" color="primary" />
+      </div>
+    );
+  }
+
   return (
     <div className="finder-map" data-testid="charger-map">
       <Map
         ref={map}
         initialViewState={focus ? { longitude: focus.lon, latitude: focus.lat, zoom: 11 } : UK_VIEW}
-        mapStyle={styleUrl ?? PLAIN_STYLE}
+        mapStyle={mapStyle.style}
         style={{ position: 'absolute', inset: 0 }}
         interactiveLayerIds={[CHARGER_LAYER]}
-        onLoad={showView}
+        onLoad={() => {
+          setLoaded(true);
+          showView();
+        }}
         onMoveEnd={showView}
         onClick={onClick}
         onError={() => {
-          // The brand's style could not load (no connection): carry on with the plain one.
-          if (styleUrl && !map.current?.getMap().isStyleLoaded()) setStyleUrl(null);
+          // The brand's style could not load (no connection): carry on with the built-in one.
+          if (mapStyle.usesBrandStyle && !map.current?.getMap().isStyleLoaded()) {
+            mapStyle.brandStyleFailed();
+          }
         }}
         attributionControl={false}
       >
         <NavigationControl position="top-right" showCompass={false} />
+        {/* At the top, clear of the charger's sheet at the bottom. */}
+        <AttributionControl position="top-left" compact />
         <Source id="chargers" type="geojson" data={chargerPoints}>
           <Layer
             id={CHARGER_LAYER}
@@ -202,7 +258,28 @@ export default function ChargerMap({
               'circle-stroke-color': '#ffffff',
             }}
           />
+          <Layer
+            id={`${CHARGER_LAYER}-labels`}
+            type="symbol"
+            layout={{
+              'text-field': ['get', 'label'],
+              'text-font': ['sans-serif'],
+              'text-size': 12,
+              'text-anchor': 'top',
+              'text-offset': [0, 0.9],
+            }}
+            paint={{
+              'text-color': '#202124',
+              'text-halo-color': '#ffffff',
+              'text-halo-width': 1.5,
+            }}
+          />
         </Source>
+        {device && (
+          <Marker longitude={device.lon} latitude={device.lat}>
+            <span className="finder-map__device" role="img" aria-label={t('chargers.finder.you')} />
+          </Marker>
+        )}
         {clusters.map((entry) =>
           entry.kind === 'cluster' ? (
             <Marker
@@ -220,31 +297,37 @@ export default function ChargerMap({
               <button
                 type="button"
                 className="finder-map__cluster"
-                aria-label={t('chargers.finder.cluster', { number: entry.count })}
+                aria-label={t('chargers.finder.clusterAvailable', {
+                  number: entry.count,
+                  available: entry.available,
+                })}
                 style={{ width: clusterSize(entry.count), height: clusterSize(entry.count) }}
               >
                 {compactCount(entry.count, locale)}
+                <span
+                  className={
+                    entry.available > 0
+                      ? 'finder-map__cluster-free'
+                      : 'finder-map__cluster-free finder-map__cluster-free--none'
+                  }
+                  aria-hidden="true"
+                >
+                  {compactCount(entry.available, locale)}
+                </span>
               </button>
             </Marker>
           ) : null,
         )}
       </Map>
       {picked !== null && barcode !== null && (
-        <section className="finder-map__card" aria-label={directory.name[picked]}>
-          <h2>{directory.name[picked]}</h2>
-          <p className="finder-row__address">
-            {[directory.address[picked], directory.city[picked], directory.postCode[picked]]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-          <ChargerConnectors barcode={barcode} state={liveRowState(directory, picked, overlay)} />
-          <IonButton size="small" onClick={() => onOpen(barcode)}>
-            {t('chargers.finder.openDetails')}
-          </IonButton>
-          <IonButton size="small" fill="clear" onClick={() => setPicked(null)}>
-            {t('chargers.finder.closeCard')}
-          </IonButton>
-        </section>
+        <ChargerMapCard
+          directory={directory}
+          position={picked}
+          barcode={barcode}
+          overlay={overlay}
+          onOpen={onOpen}
+          onClose={() => setPicked(null)}
+        />
       )}
     </div>
   );

@@ -33,4 +33,14 @@ describe('clustering the chargers for the map', () => {
       1, 3,
     ]);
   });
+
+  it('counts in each cluster the chargers with a connector free now (issue 19)', () => {
+    // Of the three in Leeds, the first and the third have a free connector; York has none.
+    const available = [1, 0, 1, 0, 0];
+    const found = clustersIn(buildClusterIndex(lons, lats, everyone, available), uk, 10);
+    expect(found.find((entry) => entry.kind === 'cluster')).toMatchObject({
+      count: 3,
+      available: 2,
+    });
+  });
 });

@@ -6,20 +6,40 @@ export const CLUSTER_OPTIONS = { radius: 60, maxZoom: 16, minPoints: 2 } as cons
 export interface ChargerPointProps {
   /** Position of the charger in the directory. */
   position: number;
+  /** 1 when a connector of the charger is free now, else 0. */
+  available: number;
 }
 
-export type ClusterIndex = Supercluster<ChargerPointProps>;
+/** What a cluster adds up from its chargers: how many have a free connector. */
+interface ClusterTotals {
+  available: number;
+}
+
+export type ClusterIndex = Supercluster<ChargerPointProps, ClusterTotals>;
 
 /** What the map draws: a cluster (count, zoom that splits it) or one charger. */
 export type MapCluster =
-  | { kind: 'cluster'; id: number; count: number; lon: number; lat: number; expansionZoom: number }
+  | {
+      kind: 'cluster';
+      id: number;
+      count: number;
+      /** Chargers in it with a connector free now. */
+      available: number;
+      lon: number;
+      lat: number;
+      expansionZoom: number;
+    }
   | { kind: 'charger'; position: number; lon: number; lat: number };
 
-/** Indexes the chargers at these positions; those without coordinates are left off the map. */
+/**
+ * Indexes the chargers at these positions; those without coordinates are left off the map.
+ * `available` flags, by directory position, the chargers with a connector free now.
+ */
 export function buildClusterIndex(
   lons: ArrayLike<number>,
   lats: ArrayLike<number>,
   positions: ArrayLike<number>,
+  available: ArrayLike<number> = [],
 ): ClusterIndex {
   const points: PointFeature<ChargerPointProps>[] = [];
   for (let at = 0; at < positions.length; at += 1) {
@@ -31,11 +51,17 @@ export function buildClusterIndex(
     }
     points.push({
       type: 'Feature',
-      properties: { position },
+      properties: { position, available: available[position] ?? 0 },
       geometry: { type: 'Point', coordinates: [lon, lat] },
     });
   }
-  return new Supercluster<ChargerPointProps>(CLUSTER_OPTIONS).load(points);
+  return new Supercluster<ChargerPointProps, ClusterTotals>({
+    ...CLUSTER_OPTIONS,
+    map: (props) => ({ available: props.available }),
+    reduce: (totals, props) => {
+      totals.available += props.available;
+    },
+  }).load(points);
 }
 
 /** The clusters and single chargers inside [west, south, east, north] at a zoom. */
@@ -52,6 +78,7 @@ export function clustersIn(
         kind: 'cluster',
         id: properties.cluster_id,
         count: properties.point_count,
+        available: properties.available,
         lon,
         lat,
         expansionZoom: index.getClusterExpansionZoom(properties.cluster_id),

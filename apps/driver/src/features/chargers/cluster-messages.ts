@@ -8,6 +8,8 @@ export type ClusterRequest =
       lons: Float64Array;
       lats: Float64Array;
       positions: Uint32Array;
+      /** By directory position: 1 when the charger has a connector free now. */
+      available: Uint8Array;
     }
   | {
       type: 'clusters';

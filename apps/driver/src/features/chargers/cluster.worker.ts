@@ -14,7 +14,7 @@ scope.onmessage = (message: MessageEvent<ClusterRequest>) => {
   const request = message.data;
   switch (request.type) {
     case 'load': {
-      index = buildClusterIndex(request.lons, request.lats, request.positions);
+      index = buildClusterIndex(request.lons, request.lats, request.positions, request.available);
       scope.postMessage({ type: 'loaded', generation: request.generation });
       break;
     }

@@ -35,11 +35,11 @@ const chargers: ListChargersResponse = {
   free: [false, true, false],
   connectors: [
     [
-      [1, 'Type 2', 'Charging'],
-      [2, 'CCS', 'Available'],
+      [1, 'Type 2', 'Charging', 22],
+      [2, 'CCS', 'Available', 50],
     ],
-    [[1, 'Type 2', 'Available']],
-    [[1, 'CHAdeMO', 'Available']],
+    [[1, 'Type 2', 'Available', 7.4]],
+    [[1, 'CHAdeMO', 'Available', 50]],
   ],
 };
 
@@ -141,6 +141,11 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(within(whitby).getByText('Free')).toBeTruthy();
     const york = rows()[2] as HTMLElement;
     expect(within(york).getByText('Offline')).toBeTruthy();
+    // Issue 19: the fastest connector's power and how many connectors are free now.
+    const facts = (row: HTMLElement) => row.querySelector('.finder-row__facts')?.textContent;
+    expect(facts(leeds)).toBe('50\u00a0kW1 of 2 available');
+    expect(facts(whitby)).toBe('7.4\u00a0kW1 of 1 availableFree');
+    expect(facts(york)).toBe('50\u00a0kW0 of 1 available');
     const list = seen.find((request) => request.url.endsWith('/listChargers'));
     expect(list?.body).toMatchObject({
       permission_name: 'CHARGER_CHARGE_AT',
@@ -196,6 +201,43 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(york.textContent).toMatch(/0\.\d\smi/);
   });
 
+  it('lists the charger printing a postcode even while the geocoder is down (issue 19)', async () => {
+    serve({ geocoderStatus: 503 });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('ls101pz');
+    await waitFor(() => expect(rowNames()).toEqual(['Leeds Dock']));
+  });
+
+  it('asks the geocoder again after a failure instead of keeping it (issue 19)', async () => {
+    let status = 503;
+    const seen = stubServer((request) => {
+      if (request.url.includes('nominatim')) {
+        return json(status, [{ lat: '53.9600', lon: '-1.0873', display_name: 'York' }]);
+      }
+      if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
+      if (request.url.endsWith('/transaction/user/latest')) return json(200, { data: null });
+      if (request.url.endsWith('/getVisibilityPermissions')) return json(200, { data: [] });
+      return json(404, { message: 'Not Found', code: 'NOT_FOUND' });
+    });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    await search('Harrogate');
+    expect(await screen.findByText('No chargers found')).toBeTruthy();
+    status = 200;
+    const lookups = () => seen.filter((request) => request.url.includes('nominatim'));
+    await search('Harrogat');
+    await waitFor(() => expect(lookups()).toHaveLength(2));
+    await search('Harrogate');
+    await waitFor(() => expect(lookups()).toHaveLength(3));
+    await waitFor(() => expect(rowNames()[0]).toBe('York Station'));
+    expect(lookups().map((request) => new URL(request.url).searchParams.get('q'))).toEqual([
+      'Harrogate, UK',
+      'Harrogat, UK',
+      'Harrogate, UK',
+    ]);
+  });
+
   it('says No chargers found when the geocoder fails', async () => {
     serve({ geocoderStatus: 503 });
     renderWithRouter(page, '/findcharger');
@@ -248,5 +290,62 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
     expect(within(leeds()).getByText('Available')).toBeTruthy();
     expect(within(leeds()).queryByText('In use')).toBeNull();
     expect(seen.filter((request) => request.url.endsWith('/listChargers'))).toHaveLength(1);
+  });
+
+  it('Near me asks for the location only when pressed, then sorts by distance from the device', async () => {
+    const asked = vi.fn<Geolocation['getCurrentPosition']>((success) => {
+      // In York, 0.3 mi from its station.
+      success({ coords: { latitude: 53.9599, longitude: -1.0873 } } as GeolocationPosition);
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: asked },
+      permissions: { query: () => Promise.resolve({ state: 'prompt' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    expect(asked).not.toHaveBeenCalled();
+    expect(rowNames()).toEqual(['Leeds Dock', 'Whitby Harbour', 'York Station']);
+    fireEvent.click(screen.getByText('Near me'));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['York Station', 'Leeds Dock', 'Whitby Harbour']),
+    );
+    expect(asked).toHaveBeenCalledOnce();
+    const distances = rows().map((row) => row.querySelector('.finder-row__distance')?.textContent);
+    expect(distances).toEqual(['0.3 mi', '22 mi', '41 mi']);
+  });
+
+  it('reads the location on opening when the driver has already allowed it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 54.4858, longitude: -0.6153 } } as GeolocationPosition),
+      },
+      permissions: { query: () => Promise.resolve({ state: 'granted' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await waitFor(() => expect(rowNames()[0]).toBe('Whitby Harbour'));
+  });
+
+  it('says the location is not available when the driver refuses it', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_success: PositionCallback, failure: PositionErrorCallback) =>
+          failure({ code: 1, message: 'denied' } as GeolocationPositionError),
+      },
+      permissions: { query: () => Promise.resolve({ state: 'prompt' }) },
+    });
+    serve();
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Leeds Dock');
+    fireEvent.click(screen.getByText('Near me'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your location is not available. Allow location access to see the chargers nearest you.',
+    );
+    expect(rowNames()).toEqual(['Leeds Dock', 'Whitby Harbour', 'York Station']);
   });
 });

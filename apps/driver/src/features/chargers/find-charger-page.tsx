@@ -1,5 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { IonChip, IonContent, IonLabel, IonPage, IonSpinner } from '@ionic/react';
+import {
+  IonButton,
+  IonChip,
+  IonContent,
+  IonIcon,
+  IonLabel,
+  IonPage,
+  IonSpinner,
+} from '@ionic/react';
+import { locateOutline } from 'ionicons/icons';
 import { IonSearchbar } from '../../ui/ionic/ion-searchbar.ts';
 import { IonSegment, IonSegmentButton } from '../../ui/ionic/ion-segment.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +19,7 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useChargerLive } from '../../lib/live/charger-live.ts';
 import { useFeatureVisible } from '../../lib/permissions.ts';
-import { useDevicePosition } from '../../lib/platform/geolocation.ts';
+import { useNearMe } from '../../lib/platform/geolocation.ts';
 import { listChargersQuery, useChargerList } from './api/list-chargers.ts';
 import { chargerDirectory, connectorTypeBit, type LiveOverlay } from './charger-directory.ts';
 import { ChargerList } from './charger-list.tsx';
@@ -71,7 +80,8 @@ export function FindChargerPage() {
   const [query, setQuery] = useState('');
   const [typeMask, setTypeMask] = useState(0);
   const showFilters = useFeatureVisible('CHARGER_FILTERS');
-  const device = useDevicePosition();
+  const nearMe = useNearMe();
+  const device = nearMe.position;
 
   const loaded = queryClient.getQueryData(listChargersQuery.queryKey) !== undefined;
   const listReadAt = queryClient.getQueryState(listChargersQuery.queryKey)?.dataUpdatedAt ?? 0;
@@ -90,6 +100,11 @@ export function FindChargerPage() {
   );
 
   const toggleType = (bit: number) => setTypeMask((mask) => mask ^ bit);
+  // Near me: every charger, nearest the device first, each row with its distance.
+  const showNearMe = () => {
+    setQuery('');
+    void nearMe.locate();
+  };
 
   let body;
   if (!directory) {
@@ -139,6 +154,7 @@ export function FindChargerPage() {
           positions={search.positions}
           overlay={live.overlay}
           focus={search.origin}
+          device={device}
           selected={search.barcodeHit}
           onOpen={openCharger}
         />
@@ -158,6 +174,18 @@ export function FindChargerPage() {
             aria-label={t('chargers.finder.search')}
             onIonInput={(event) => setQuery(event.detail.value ?? '')}
           />
+          <div className="finder__near">
+            <IonButton fill="outline" disabled={nearMe.state === 'locating'} onClick={showNearMe}>
+              <IonIcon slot="start" icon={locateOutline} aria-hidden="true" />
+              {t('chargers.finder.nearMe')}
+            </IonButton>
+            {nearMe.state === 'locating' && (
+              <span role="status">{t('chargers.finder.findingYou')}</span>
+            )}
+            {nearMe.state === 'unavailable' && (
+              <span role="alert">{t('chargers.finder.locationUnavailable')}</span>
+            )}
+          </div>
           {showFilters && (
             <div className="finder__filters" role="group" aria-label={t('chargers.finder.filters')}>
               {CONNECTOR_TYPES.map((type) => {

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { orderByDistance, searchChargers, type GeoPoint } from '@evc/domain';
+import {
+  chargersWithPostcode,
+  orderByDistance,
+  postcodeResults,
+  searchChargers,
+  type GeoPoint,
+} from '@evc/domain';
 import { useGeocodedPlace } from './api/geocode-place.ts';
 import type { ChargerDirectory } from './charger-directory.ts';
 
@@ -87,6 +93,12 @@ export function useChargerSearch(
           break;
         }
         case 'postcode':
+          // The chargers printing the postcode are found without the geocoder (issue 19).
+          positions = postcodeResults(
+            chargersWithPostcode(directory.postCode, result.postcode, placeOrder ?? deviceOrder),
+            placeOrder,
+          );
+          break;
         case 'place':
           positions = placeOrder ?? empty;
           break;

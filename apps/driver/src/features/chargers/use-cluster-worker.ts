@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MapCluster } from './cluster-index.ts';
 import type { ClusterRequest, ClusterResponse } from './cluster-messages.ts';
-import type { ChargerDirectory } from './charger-directory.ts';
+import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
+import { chargerSummary } from './charger-summary.ts';
 
 export type Bounds = [number, number, number, number];
 
@@ -9,7 +10,11 @@ export type Bounds = [number, number, number, number];
  * Clusters the given chargers in a Web Worker (supercluster), so 100,000 points never block the
  * page. `show(bounds, zoom)` asks for what a view holds; the answer arrives in `clusters`.
  */
-export function useClusterWorker(directory: ChargerDirectory, positions: ArrayLike<number>) {
+export function useClusterWorker(
+  directory: ChargerDirectory,
+  positions: ArrayLike<number>,
+  overlay: LiveOverlay,
+) {
   const worker = useRef<Worker | null>(null);
   const generation = useRef(0);
   const requestId = useRef(0);
@@ -63,12 +68,20 @@ export function useClusterWorker(directory: ChargerDirectory, positions: ArrayLi
     for (let at = 0; at < count; at += 1) ids[at] = positions[at] ?? 0;
     const lons = Float64Array.from(directory.lon);
     const lats = Float64Array.from(directory.lat);
-    post({ type: 'load', generation: generation.current, lons, lats, positions: ids }, [
+    // Clusters say how many of their chargers are free; a pushed status counts again.
+    const available = new Uint8Array(directory.count);
+    for (let at = 0; at < count; at += 1) {
+      const position = ids[at] ?? 0;
+      const { freeConnectors } = chargerSummary(liveRowState(directory, position, overlay));
+      available[position] = freeConnectors > 0 ? 1 : 0;
+    }
+    post({ type: 'load', generation: generation.current, lons, lats, positions: ids, available }, [
       lons.buffer,
       lats.buffer,
       ids.buffer,
+      available.buffer,
     ]);
-  }, [directory, positions, post]);
+  }, [directory, positions, overlay, post]);
 
   return { clusters, show };
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxPaymentIntent } from '@evc/contract';
+import { tariffInput, type SandboxPaymentIntent } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { transactionView } from '../../test/transaction-view.ts';
@@ -74,6 +74,50 @@ afterEach(() => {
 });
 
 describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
+  it("issue 19: shows the tariff and 'about £9.00 for 20 kWh' before the hold", async () => {
+    api();
+    renderPage();
+    expect((await screen.findByTestId('charge-estimate')).textContent).toBe(
+      'About £9.00 for 20 kWh',
+    );
+    expect(screen.getByTestId('tariff-wording').textContent).toBe('Tariff 45p/kWh');
+    expect(screen.getByText('we hold £30.00 on your card', { exact: false })).toBeTruthy();
+  });
+
+  it('lists the fees of the tariff and counts the connection fee in the estimate', async () => {
+    api({
+      '/getChargerByBarcode': () =>
+        ok(
+          testCharger({
+            tariff: tariffInput.parse({
+              standard_rate: 0.45,
+              currency: 'GBP',
+              connection_cost: 100,
+              overstaycostperperiod: 500,
+              overstayperiod: 60,
+              overstaygraceperiod: 30,
+            }),
+          }),
+        ),
+    });
+    renderPage();
+    expect((await screen.findByTestId('charge-estimate')).textContent).toBe(
+      'About £10.00 for 20 kWh',
+    );
+    const fees = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(fees).toEqual(['Connection fee £1.00', 'Overstay £5.00/h after 30 min']);
+  });
+
+  it('has no estimate at a free charger', async () => {
+    api({
+      '/getChargerByBarcode': () =>
+        ok(testCharger({ tariff: tariffInput.parse({ standard_rate: 0, currency: 'GBP' }) })),
+    });
+    renderPage();
+    expect((await screen.findByTestId('tariff-wording')).textContent).toBe('Tariff Free to charge');
+    expect(screen.queryByTestId('charge-estimate')).toBeNull();
+  });
+
   it('holds the pre-authorisation on the card, confirms it, starts the charger and goes to plug in', async () => {
     const seen = api();
     renderPage();
@@ -160,7 +204,13 @@ describe('ChargingConfirmPaymentPage (spec 000 §4, §8, §9)', () => {
     await confirm();
     expect(await screen.findByText('Payment Failed, please use another card')).toBeTruthy();
     expect(screen.getByText('Your card was declined.')).toBeTruthy();
-    expect(screen.getByText('Choose another way to pay')).toBeTruthy();
+    // Issue 19: the main button now leads to choosing another card, not to the same one again.
+    const main = document.querySelector<HTMLElement & { routerLink?: string }>(
+      'ion-button.primary-action',
+    );
+    expect(main?.textContent).toBe('Choose another way to pay');
+    expect(main?.routerLink).toBe('/charging-select-payment?barcode=1001&connector=1');
+    expect(screen.queryByText('Confirm and start')).toBeNull();
     expect(callsTo(seen, '/remoteStartTransaction')).toHaveLength(0);
   });
 

@@ -41,6 +41,7 @@ import {
   pendingChargePayment,
 } from '../../lib/charging-session/pending-charge-payment.ts';
 import { guestConfirmedPath } from './guest-confirmed-path.ts';
+import { ChargePrice } from './charge-price.tsx';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -229,6 +230,7 @@ function ConfirmCharge({
 
   return (
     <>
+      <ChargePrice charger={charger} connector={point.connector} />
       <div className="confirm-method">
         {card ? <CardLabel card={card} /> : <strong>{t(`charging.methods.${method}`)}</strong>}
       </div>
@@ -241,25 +243,36 @@ function ConfirmCharge({
         <div className="form-error charging-problem" role="alert">
           <strong>{t(PROBLEM_TITLES[problem.kind])}</strong>
           {problem.detail && <p>{problem.detail}</p>}
-          {problem.kind !== 'start' && (
+          {problem.kind === 'failed' && (
             <IonButton size="small" fill="outline" routerLink={flowPath(selectPaymentPath(point))}>
               {t('charging.confirm.chooseAnother')}
             </IonButton>
           )}
         </div>
       )}
-      <DebounceButton
-        className="primary-action"
-        expand="block"
-        disabled={busy}
-        onDebouncedClick={() => void confirm()}
-      >
-        {busy
-          ? t('charging.confirm.working')
-          : isWallet(method)
-            ? t(`charging.confirm.payWith.${method}`)
-            : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
-      </DebounceButton>
+      {problem?.kind === 'declined' ? (
+        // Issue 19: the card was declined, so trying it again is not what comes next.
+        <IonButton
+          className="primary-action"
+          expand="block"
+          routerLink={flowPath(selectPaymentPath(point))}
+        >
+          {t('charging.confirm.chooseAnother')}
+        </IonButton>
+      ) : (
+        <DebounceButton
+          className="primary-action"
+          expand="block"
+          disabled={busy}
+          onDebouncedClick={() => void confirm()}
+        >
+          {busy
+            ? t('charging.confirm.working')
+            : isWallet(method)
+              ? t(`charging.confirm.payWith.${method}`)
+              : t(guest ? 'charging.confirm.guestSubmit' : 'charging.confirm.submit')}
+        </DebounceButton>
+      )}
     </>
   );
 }

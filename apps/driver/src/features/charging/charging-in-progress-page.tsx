@@ -7,7 +7,6 @@ import { transactionDurationSeconds } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
-import { FitText } from '../../ui/fit-text/fit-text.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
 import { readSessionId, sessionPath } from '../../lib/charging-session/charging-flow.ts';
@@ -16,8 +15,11 @@ import { useChargerCapabilities } from '../../lib/api/calls/get-charger-capabili
 import { useClearDefaultProfile } from './api/clear-default-profile.ts';
 import { useSessionControl, type SessionControl } from './use-session-control.ts';
 import { useNow } from './use-now.ts';
+import { LiveFigures } from './live-figures.tsx';
 import './charging.css';
-import { useFormatLocale } from '../../lib/dates.ts';
+
+/** What the live figures show larger, not repeated in the summary below them. */
+const LIVE_FIGURES = ['duration', 'energy', 'power', 'cost'] as const;
 
 /** The session with its duration counted to now between pushed updates (001 §4). */
 function withLiveDuration(session: TransactionView, now: Date): TransactionView {
@@ -144,7 +146,6 @@ export function ChargingInProgressPage() {
       navigate(flowPath(sessionPath('charging-completed', session._id)), { replace: true });
   }, [navigate, session, finished, flowPath]);
 
-  const locale = useFormatLocale();
   return (
     <PageView
       title={t('charging.progress.title')}
@@ -160,26 +161,13 @@ export function ChargingInProgressPage() {
         <IonSpinner name="crescent" color="primary" />
       ) : (
         <>
-          <div className={`charging-hero charging-hero--${session.state}`} role="status">
-            {/* The big live figure holds on one line, however many digits it grows to. */}
-            <FitText className="charging-hero__kwh" data-testid="live-kwh">
-              {t('transactionSummary.kwh', {
-                kwh: new Intl.NumberFormat(locale, {
-                  minimumFractionDigits: 1,
-                  maximumFractionDigits: 1,
-                }).format(session.kWh),
-              })}
-            </FitText>
-            <span className="charging-hero__state">
-              {t(`transactionSummary.states.${session.state}`)}
-            </span>
-          </div>
+          <LiveFigures session={withLiveDuration(session, now)} />
           {session.connectorStatus === 'Offline' && (
             <p className="form-note" role="status" data-field="charger-offline">
               {t('charging.progress.chargerOffline')}
             </p>
           )}
-          <TransactionSummary transaction={withLiveDuration(session, now)} />
+          <TransactionSummary transaction={session} hide={LIVE_FIGURES} />
           <Controls session={session} />
         </>
       )}

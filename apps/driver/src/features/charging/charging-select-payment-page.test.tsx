@@ -18,10 +18,15 @@ function choice(method: string): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>(`[data-method="${method}"]`)];
 }
 
-function api(options: { storedBalance: number; fuelCardTariff?: boolean; free?: boolean }) {
+function api(options: {
+  storedBalance: number;
+  fuelCardTariff?: boolean;
+  free?: boolean;
+  tariffCurrency?: string;
+}) {
   const tariff = tariffInput.parse({
     standard_rate: options.free ? 0 : 0.45,
-    currency: 'GBP',
+    currency: options.tariffCurrency ?? 'GBP',
     payableByFuelCard: options.fuelCardTariff ?? false,
   });
   return fakeApi({
@@ -61,6 +66,17 @@ describe('ChargingSelectPaymentPage (spec 000 §4, §5)', () => {
     expect(choice('CREDIT')[0]?.getAttribute('href')).toBe(
       '/charging-confirm-payment?barcode=1001&connector=1&source=CREDIT',
     );
+  });
+
+  it('never offers £ credit at a charger that charges in € (issue 19), and says why', async () => {
+    api({ storedBalance: -1000, tariffCurrency: 'EUR' });
+    renderWithRouter(<ChargingSelectPaymentPage />, PATH);
+    expect(
+      await screen.findByText('Your credit is in GBP: it pays only at chargers that charge in GBP'),
+    ).toBeTruthy();
+    expect(choice('CREDIT')[0]?.getAttribute('aria-disabled')).toBe('true');
+    expect(choice('CREDIT')[0]?.getAttribute('href')).toBeNull();
+    expect(choice('PAYG')).toHaveLength(1);
   });
 
   it('offers credit, and no card, on a free tariff even with no balance', async () => {

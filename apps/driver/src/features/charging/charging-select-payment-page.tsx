@@ -9,6 +9,7 @@ import {
   formatMoney,
   isCreditUsable,
   isFuelCardUsable,
+  isSameCurrency,
   isTariffFree,
   isWallet,
   isWalletAvailable,
@@ -77,7 +78,15 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
   if (cards.error) return <FormError message={errorMessage(cards.error)} />;
 
   const available = availableBalanceMinor(balance.data?.balance ?? 0);
-  const creditUsable = isCreditUsable({ tariffFree, availableBalanceMinor: available });
+  // Issue 19: credit is offered only at a charger that charges in the credit's own currency.
+  const creditCurrency = balance.data?.currency.code ?? '';
+  const creditElsewhere = !isSameCurrency(creditCurrency, charger.tariff.currency);
+  const creditUsable = isCreditUsable({
+    tariffFree,
+    availableBalanceMinor: available,
+    creditCurrency,
+    tariffCurrency: charger.tariff.currency,
+  });
   // A free charge holds nothing, and a card payment needs a hold: cards and wallets sit out.
   const holdsNothing = preauth.data?.amount === 0;
   // A card a wallet gave is saved as a card: it pays as one (PAYG), off the wallet's sheet.
@@ -178,7 +187,11 @@ function PaymentChoices({ charger, point }: { charger: ChargerView; point: Charg
                   <IonIcon icon={walletOutline} aria-hidden="true" />
                   <span>
                     <strong>{t('charging.select.credit')}</strong>
-                    <small>{t('charging.select.noCredit')}</small>
+                    <small>
+                      {creditElsewhere && balance.data
+                        ? t('charging.select.creditOtherCurrency', { currency: creditCurrency })
+                        : t('charging.select.noCredit')}
+                    </small>
                   </span>
                 </span>
               </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@evc/contract';
+import { localClockTime } from '@evc/domain';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
@@ -95,7 +96,7 @@ describe('StartChargingPage (spec 000 §2, §4)', () => {
 });
 
 describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
-  it('shows live kWh, cost, power and state; pauses and resumes at once', async () => {
+  it('shows live cost, kWh, power, time and hold used; pauses and resumes at once', async () => {
     const seen = fakeApi({
       '/getTransactionByID': () => ok(transactionView()),
       '/development/charger/pause/s1': () =>
@@ -111,11 +112,20 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     });
     renderWithRouter(pages, '/charging-in-progress?transactionId=s1');
     expect((await screen.findByTestId('live-kwh')).textContent).toBe('5.4 kWh');
-    expect(screen.getByText('7.2 kW')).toBeTruthy();
-    expect(screen.getByText('£3.45')).toBeTruthy();
+    // Issue 19: the big figure is the cost; the hero's figures are not repeated below it.
+    expect(screen.getByTestId('live-cost').textContent).toBe('£3.45');
+    expect(screen.getByTestId('live-power').textContent).toBe('7.2 kW');
+    expect(screen.getByTestId('live-elapsed').textContent).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
+    expect(screen.getByTestId('live-hold').textContent).toBe('£3.45 of £30.00');
+    expect(
+      screen.getByRole('progressbar', { name: 'Hold used' }).getAttribute('aria-valuenow'),
+    ).toBe('11');
+    expect(screen.getAllByText('7.2 kW')).toHaveLength(1);
     await userEvent.click(screen.getByText('Pause'));
     expect(await screen.findByText('Resume')).toBeTruthy();
     expect(callsTo(seen, '/development/charger/pause/s1')).toHaveLength(1);
+    // Paused, the car draws nothing.
+    expect(screen.getByTestId('live-power').textContent).toBe('0.0 kW');
     expect(screen.getAllByText('Paused').length).toBeGreaterThan(0);
     // Resuming at once is a new press, not a repeat of the pause still in its debounce period.
     await userEvent.click(screen.getByText('Resume'));
@@ -222,8 +232,12 @@ describe('ChargingCompletedPage (spec 000 §2, 001 §2)', () => {
     expect(container.querySelector('[data-field="captured"] dd')?.textContent).toBe('£3.45');
     expect(container.querySelector('[data-field="held"] dd')?.textContent).toBe('£30.00');
     const rows = container.querySelectorAll('.cost-breakdown tbody tr');
-    expect(rows).toHaveLength(1);
+    // Issue 19: the energy row, then the connection fee, adding up to the total.
+    expect(rows).toHaveLength(2);
     expect(rows[0]?.textContent).toContain('5.4 kWh @ £0.45 / kWh');
+    expect(rows[0]?.textContent).toContain('£2.45');
+    expect(rows[1]?.textContent).toBe('Connection fee£1.00');
+    expect(container.querySelector('.cost-breakdown tfoot')?.textContent).toBe('Total£3.45');
   });
 
   it('releases the cable and waits until the charger reports it out', async () => {
@@ -354,19 +368,29 @@ describe('VariableTariffPage (spec 001 §2)', () => {
     expect(chart.querySelectorAll('td')).toHaveLength(48);
   });
 
-  it('says the rate of a flat tariff', async () => {
+  it('says the rate of a flat tariff and its fees', async () => {
     fakeApi({ '/getTransactionByID': () => ok(transactionView()) });
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
-    expect(await screen.findByText('This charge had one rate all day: 45p/kWh.')).toBeTruthy();
+    const wording = await screen.findByTestId('tariff-wording');
+    expect(wording.querySelector('strong')?.textContent).toBe('45p/kWh');
+    expect(wording.querySelector('li')?.textContent).toBe('Connection fee £1.00');
   });
 
-  it('says both rates of a tariff with an alternate rate', async () => {
+  it("says both rates of a tariff with an alternate rate, in the driver's local time", async () => {
     const session = transactionView();
     session.data.tariff = { ...session.data.tariff, alternate_rate: 0.2, alternate_time: '20:00' };
     fakeApi({ '/getTransactionByID': () => ok(session) });
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
-    expect(
-      await screen.findByText('This charge had 45p/kWh, and 20p/kWh from 20:00.'),
-    ).toBeTruthy();
+    const today = new Date();
+    const local = (hours: number) =>
+      localClockTime(
+        new Date(
+          Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), hours, 0),
+        ),
+      );
+    const wording = await screen.findByTestId('tariff-wording');
+    expect(wording.querySelector('strong')?.textContent).toBe(
+      `Day 45p/kWh · ${local(20)}–${local(0)} 20p/kWh`,
+    );
   });
 });

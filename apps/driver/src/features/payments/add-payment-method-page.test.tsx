@@ -86,6 +86,20 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     expect(callsTo(seen, '/addToStripeSources')).toHaveLength(0);
   });
 
+  it('refuses a card the provider declines when it is verified at add time (issue 19)', async () => {
+    const seen = fakeApi({
+      '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_3', brand: 'visa', last4: '0002' }),
+      '/addToStripeSources': () => failure(402, 'CARD_DECLINED', 'Your card was declined.'),
+    });
+    const { container } = renderPage();
+    await enterCard(container, '4000 0000 0000 0002');
+    await submitForm(container);
+    expect(await screen.findByText('Error: Your card was declined.')).toBeTruthy();
+    expect(screen.getByText('Card Not Added')).toBeTruthy();
+    expect(callsTo(seen, '/addToStripeSources')).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/add-payment-method');
+  });
+
   it("says 'Error Adding Card. Please try again' when saving the card fails", async () => {
     fakeApi({
       '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_2', brand: 'visa', last4: '4242' }),
@@ -96,6 +110,32 @@ describe('AddPaymentMethodPage without a Stripe key (the sandbox card form)', ()
     await submitForm(container);
     expect(await screen.findByText('Error Adding Card. Please try again')).toBeTruthy();
     expect(screen.getByText('Card Not Added')).toBeTruthy();
+  });
+
+  it('lays the card number out in groups of 4 and the expiry as MM / YY as they are typed (issue 19)', async () => {
+    const seen = fakeApi({
+      '/sandbox/payment_methods': () => ok({ id: 'pm_sbx_4', brand: 'visa', last4: '4242' }),
+      '/addToStripeSources': () => failure(500, 'INTERNAL', 'boom'),
+    });
+    const { container } = renderPage();
+    const shown = (label: string) =>
+      (ionControl(container, 'ion-input', label) as Element & { value?: string }).value;
+    await fill(container, 'Card number', '424242424242');
+    expect(shown('Card number')).toBe('4242 4242 4242');
+    await fill(container, 'Card number', '4242 4242 4242 4242x');
+    expect(shown('Card number')).toBe('4242 4242 4242 4242');
+    await fill(container, 'Expiry (MM/YY)', '123');
+    expect(shown('Expiry (MM/YY)')).toBe('12 / 3');
+    await fill(container, 'Expiry (MM/YY)', '12 / 30');
+    await fill(container, 'CVC', '123');
+    await submitForm(container);
+    await screen.findByText('Error Adding Card. Please try again');
+    expect(callsTo(seen, '/sandbox/payment_methods')[0]?.body).toEqual({
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
   });
 
   it('refuses a malformed expiry and CVC before calling the provider', async () => {

@@ -6,6 +6,8 @@ import { useAlert } from '../../lib/alerts.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { CardNotAdded } from './card-not-added.tsx';
 import { useAddCard } from './api/add-to-stripe-sources.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
@@ -38,6 +40,7 @@ export function AddPaymentMethodPage() {
   const [search] = useSearchParams();
   const { showAlert } = useAlert();
   const addCard = useAddCard();
+  const errorMessage = useErrorMessage();
   const { guest } = useFlowPath();
   const [fuelCard, setFuelCard] = useState(false);
   const [keepCard, setKeepCard] = useState(false);
@@ -49,8 +52,15 @@ export function AddPaymentMethodPage() {
     try {
       cardId = (await addCard.mutateAsync({ paymentMethodId, fuelCard: guest ? false : fuelCard }))
         .id;
-    } catch {
-      setError(t('payments.add.failed'));
+    } catch (failure) {
+      // Issue 19: the provider verifies the card as it is added; its refusal (a decline) reads
+      // 'Error: ' and its words (spec 000 §8), any other failure 'Error Adding Card'.
+      const refused = failure instanceof ApiError && failure.status === 402;
+      setError(
+        refused
+          ? t('payments.add.providerError', { message: errorMessage(failure) })
+          : t('payments.add.failed'),
+      );
       return;
     }
     if (guest) {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { sandboxPaymentMethodRequest } from '@evc/contract';
+import { cardExpiryAsTyped, cardNumberAsTyped } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
@@ -18,6 +19,7 @@ export const SANDBOX_TEST_CARDS = [
   { number: '4000 0025 0000 3155', outcome: 'authentication' },
   { number: '4000 0000 0000 0002', outcome: 'declined' },
   { number: '4000 0000 0000 9995', outcome: 'insufficientFunds' },
+  { number: '4000 0000 0000 0341', outcome: 'declinedLater' },
 ] as const;
 
 /** 'MM/YY' or 'MM/YYYY' as a month and a four-digit year; null when it is neither. */
@@ -107,6 +109,7 @@ export function SandboxCardForm({
     name: Input,
     autocomplete: 'cc-number' | 'cc-exp' | 'cc-csc',
     placeholder: string,
+    format?: (typed: string) => string,
   ) => (
     <FormField
       control={control}
@@ -115,14 +118,16 @@ export function SandboxCardForm({
       autocomplete={autocomplete}
       label={t(`payments.sandbox.${name}`)}
       placeholder={placeholder}
+      {...(format ? { format } : {})}
     />
   );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="card-form">
-      {input('number', 'cc-number', '4242 4242 4242 4242')}
+      {/* Issue 19: laid out as typed, as Stripe Elements lay out theirs. */}
+      {input('number', 'cc-number', '4242 4242 4242 4242', cardNumberAsTyped)}
       <div className="two-columns">
-        {input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'))}
+        {input('expiry', 'cc-exp', t('payments.sandbox.expiryPlaceholder'), cardExpiryAsTyped)}
         {input('cvc', 'cc-csc', '123')}
       </div>
       {children}

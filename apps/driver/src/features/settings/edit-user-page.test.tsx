@@ -136,6 +136,46 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
     expect(screen.queryByText('Your details are saved.')).toBeNull();
   });
 
+  it('shows a refused currency change (credit held, issue 19) under the currency, in its own words', async () => {
+    stubServer(
+      answers({
+        ...reference,
+        [updatePath]: () =>
+          json(409, {
+            message: 'Currency Not Changed: your balance stays in the currency it was bought in',
+            code: 'CURRENCY_CHANGE_WITH_BALANCE',
+            field: 'fields.preferredCurrency',
+          }),
+      }),
+    );
+    const { container } = renderWithRouter(<EditUserPage />, '/edit-user');
+    await screen.findByText('Tesla Model 3');
+    await select(ionControl(container, 'ion-select', 'Preferred currency'), 'EUR');
+    await submitForm(container);
+    await waitFor(() =>
+      expect(fieldErrors(container, 'ion-select', 'Preferred currency')).toEqual([
+        "Your currency can't be changed while you have credit or owe an amount: your balance stays in the currency it was bought in. You can change currency once your balance is zero.",
+      ]),
+    );
+    expect(getSession().user?.preferredCurrency.code).toBe('GBP');
+    expect(screen.queryByText('Your details are saved.')).toBeNull();
+  });
+
+  it('says before saving that the currency stays while money is on the balance (issue 19)', async () => {
+    stubServer(
+      answers({
+        ...reference,
+        '/getUserBalance': { balance: -1000, currency: testUser.preferredCurrency },
+      }),
+    );
+    renderWithRouter(<EditUserPage />, '/edit-user');
+    expect(
+      await screen.findByText(
+        'Your balance of £10.00 is in GBP: you can change currency once it is zero.',
+      ),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['First name', 100],
     ['City', 100],

@@ -1,9 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateUserRequest, type User } from '@evc/contract';
+import { formatMoney } from '@evc/domain';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields, type AddressNames } from '../../ui/address-fields/address-fields.tsx';
@@ -15,6 +18,8 @@ import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
+import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { CarChoice } from './car-choice.tsx';
 import { SaveFooter } from './save-footer.tsx';
@@ -52,6 +57,9 @@ const MESSAGE_KEY = {
 
 const isInput = (path: string): path is Input => Object.hasOwn(MESSAGE_KEY, path);
 
+const hasOwnCode = (failure: unknown) =>
+  failure instanceof ApiError && failure.code !== 'VALIDATION';
+
 /** The server names a refused input by its path in the request, `fields.address.city`. */
 const inputOf = (field: string): Input | null => {
   const path = field.replace(/^fields\./, '');
@@ -81,6 +89,25 @@ const formOf = (user: User): Form => ({
   car_type: user.car_type?._id ?? null,
 });
 
+/**
+ * Issue 19: while money is on the balance the currency stays as it is; said before the driver
+ * tries, in the balance's own currency.
+ */
+function CurrencyKeptNote({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
+  const balance = useUserBalance(userId);
+  if (!balance.data || balance.data.balance === 0) return null;
+  return (
+    <p className="form-note">
+      {t('editUser.currencyKept', {
+        balance: formatMoney(-balance.data.balance, balance.data.currency, locale),
+        currency: balance.data.currency.code,
+      })}
+    </p>
+  );
+}
+
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -103,6 +130,14 @@ function EditUserForm({ user }: { user: User }) {
   });
   const car = useController({ control, name: 'car_type' });
   const [saved, setSaved] = useSavedNotice(watch);
+  // A refusal beside an input far up the form is brought into view on a phone (issue 19: the
+  // currency kept for the credit held is said under the currency, above the Save button).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector('.ion-invalid')?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const save = handleSubmit((fields) => {
     setSaved(false);
@@ -111,18 +146,22 @@ function EditUserForm({ user }: { user: User }) {
         reset(formOf(updated));
         setSaved(true);
       },
-      onError: (failure) =>
+      onError: (failure) => {
         placeRefusal(failure, setError, inputOf, (input) =>
           refusalText(
             failure instanceof Error ? failure.message : undefined,
-            (input ? ownWords(input) : null) ?? errorMessage(failure),
+            // A refusal with its own code (a currency kept for the credit held, issue 19) says
+            // why in its own words; a bad input reads the input's.
+            (input && !hasOwnCode(failure) ? ownWords(input) : null) ?? errorMessage(failure),
           ),
-        ),
+        );
+        setRefusals((count) => count + 1);
+      },
     });
   });
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void save(event)} noValidate>
       <p className="section-label">{t('editUser.sections.you')}</p>
       <div className="two-columns">
         <FormField
@@ -162,6 +201,7 @@ function EditUserForm({ user }: { user: User }) {
           </IonSelectOption>
         ))}
       </SelectField>
+      <CurrencyKeptNote userId={user._id} />
 
       <p className="section-label" id="car-label">
         {t('editUser.sections.car')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { GeoPoint } from '@evc/domain';
 
 /**
@@ -22,17 +22,56 @@ export function currentPosition(timeoutMs = 10_000): Promise<GeoPoint | null> {
   });
 }
 
-/** The device position once asked for on mount; null until known, and when denied. */
-export function useDevicePosition(): GeoPoint | null {
+/**
+ * Whether the driver has already allowed the location: then it is read without asking. Where the
+ * Permissions API is missing (some web views) the answer is unknown, and the page asks as before.
+ */
+async function locationAllowed(): Promise<boolean | null> {
+  const permissions = typeof navigator === 'undefined' ? undefined : navigator.permissions;
+  if (!permissions) return null;
+  try {
+    return (await permissions.query({ name: 'geolocation' })).state === 'granted';
+  } catch {
+    return null;
+  }
+}
+
+export type NearMeState = 'idle' | 'locating' | 'found' | 'unavailable';
+
+export interface NearMe {
+  position: GeoPoint | null;
+  state: NearMeState;
+  /** Asks for the device's location (the platform's permission prompt the first time). */
+  locate: () => Promise<GeoPoint | null>;
+}
+
+/**
+ * The device's position for "Near me": read on mount when the location is already allowed (no
+ * prompt on opening a page), and asked for when the driver presses the button.
+ */
+export function useNearMe(): NearMe {
   const [position, setPosition] = useState<GeoPoint | null>(null);
+  const [state, setState] = useState<NearMeState>('idle');
+  const locate = useCallback(async () => {
+    setState('locating');
+    const found = await currentPosition();
+    setPosition((previous) => found ?? previous);
+    setState(found ? 'found' : 'unavailable');
+    return found;
+  }, []);
   useEffect(() => {
     let live = true;
-    void currentPosition().then((found) => {
-      if (live && found) setPosition(found);
+    void locationAllowed().then(async (allowed) => {
+      if (!live || allowed === false) return;
+      const found = await currentPosition();
+      if (live && found) {
+        setPosition(found);
+        setState('found');
+      }
     });
     return () => {
       live = false;
     };
   }, []);
-  return position;
+  return { position, state, locate };
 }

@@ -35,4 +35,55 @@ describe('CostBreakdown (spec 001 §2, §9)', () => {
     );
     expect(container.textContent).toBe('');
   });
+
+  it("issue 19: a row per fee and the session's real times, the rows adding up to the total", () => {
+    render(
+      <CostBreakdown
+        entries={[{ periodStart: '2026-03-02T06:00:00.000Z', rate: 0.69, value: 0.058 }]}
+        symbol="£"
+        timeZone="UTC"
+        open
+        session={{
+          parts: { energy: 4, connection: 104, periods: 0, overstay: 0 },
+          currency: { code: 'GBP', decimal_digits: 2 },
+          startedAt: new Date('2026-03-02T06:12:10.000Z'),
+          endedAt: new Date('2026-03-02T06:14:40.000Z'),
+        }}
+      />,
+    );
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '06:12 - 06:142.5 minutes0.1 kWh @ £0.69 / kWh£0.04',
+      'Connection fee£1.04',
+      'Total£1.08',
+    ]);
+  });
+
+  it('words a cut row longer than an hour in hours and minutes, and lists time and overstay fees', () => {
+    render(
+      <CostBreakdown
+        entries={[
+          { periodStart: '2026-03-02T06:00:00.000Z', rate: 0.5, value: 2 },
+          { periodStart: '2026-03-02T06:30:00.000Z', rate: 0.5, value: 2 },
+          { periodStart: '2026-03-02T07:00:00.000Z', rate: 0.5, value: 2 },
+        ]}
+        timeZone="UTC"
+        open
+        session={{
+          parts: { energy: 300, connection: 0, periods: 200, overstay: 500 },
+          currency: { code: 'GBP', decimal_digits: 2 },
+          startedAt: new Date('2026-03-02T06:10:00.000Z'),
+          endedAt: new Date('2026-03-02T07:17:00.000Z'),
+        }}
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '06:10 - 07:171 hour 7 minutes6.0 kWh @ £0.50 / kWh£3.00',
+      'Time fee£2.00',
+      'Overstay fee£5.00',
+      'Total£10.00',
+    ]);
+  });
 });

@@ -20,6 +20,8 @@ export type FormFieldProps<T extends FieldValues, Out extends FieldValues> = Inp
   label: string;
   /** Shown between the input and what is wrong with it (a password's strength, say). */
   after?: ReactNode;
+  /** Lays the text out as it is typed (a card number in groups of 4, say). */
+  format?: (typed: string) => string;
 };
 
 /** One text input of a form: its floating label, the outlined Ionic input and what is wrong with it. */
@@ -28,6 +30,7 @@ export function FormField<T extends FieldValues, Out extends FieldValues>({
   name,
   label,
   after,
+  format,
   children,
   ...input
 }: FormFieldProps<T, Out>) {
@@ -43,7 +46,13 @@ export function FormField<T extends FieldValues, Out extends FieldValues>({
         labelPlacement="floating"
         fill="outline"
         value={field.value ?? ''}
-        onIonInput={(event) => field.onChange(event.detail.value ?? '')}
+        onIonInput={(event) => {
+          const typed = event.detail.value ?? '';
+          const shown = format ? format(typed) : typed;
+          // Written back at once: a keystroke the format drops leaves the value as it was.
+          if (shown !== typed) event.target.value = shown;
+          field.onChange(shown);
+        }}
         onIonBlur={field.onBlur}
         aria-describedby={messageId}
       >

@@ -63,6 +63,15 @@ describe('TariffChart (spec 001 §2, §9)', () => {
     expect(cell(container, '07:00').textContent).toBe('£0.50');
   });
 
+  it("issue 19: labels the hour's two half-hour columns", () => {
+    renderChart();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Hour',
+      'From :00',
+      'From :30',
+    ]);
+  });
+
   it('colours above-average red, the rest green, unavailable grey, and fades repeats', () => {
     const container = renderChart();
     // distinct rates 0.10, 0.50, 0.30 average 0.30

@@ -73,6 +73,14 @@ export function TariffChart({
       )}
       <table className="tariff-chart__table">
         <caption>{t('tariffChart.caption', { day: weekdayName(weekday, dates) })}</caption>
+        {/* Issue 19: each hour's two half-hour columns say which half they are. */}
+        <thead>
+          <tr>
+            <th scope="col">{t('tariffChart.columns.hour')}</th>
+            <th scope="col">{t('tariffChart.columns.first')}</th>
+            <th scope="col">{t('tariffChart.columns.second')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.hour}>

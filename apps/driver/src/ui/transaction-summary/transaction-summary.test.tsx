@@ -38,6 +38,27 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     expect(field('perKwh')).toBe('£0.63 / kWh');
   });
 
+  it("issue 19: calls the cost per kWh an average with the fees, the tariff's rate beside it", () => {
+    // £3.45 for 5.44 kWh at 45p/kWh: a £1.00 connection fee makes the average 63p.
+    renderWithRouter(<TransactionSummary transaction={transactionView()} />, '/');
+    const average = document.querySelector('[data-field="perKwh"]');
+    expect(average?.querySelector('dt')?.textContent).toBe('Average per kWh (fees included)');
+    expect(average?.querySelector('dd')?.textContent).toBe('£0.63 / kWh');
+    expect(document.querySelector('[data-field="tariffRate"] dt')?.textContent).toBe('Tariff rate');
+    expect(field('tariffRate')).toBe('45p/kWh');
+  });
+
+  it('lists both rates of a session over a change of rate', () => {
+    const view = transactionView({
+      breakdown: [
+        { periodStart: '2026-03-02T19:30:00.000Z', rate: 0.69, value: 2 },
+        { periodStart: '2026-03-02T20:00:00.000Z', rate: 0.49, value: 2 },
+      ],
+    });
+    renderWithRouter(<TransactionSummary transaction={view} />, '/');
+    expect(field('tariffRate')).toBe('69p/kWh, 49p/kWh');
+  });
+
   it("styles a finished session 'complete' and links the tariff overview by the session's _id", () => {
     renderWithRouter(<TransactionSummary transaction={finishedTransactionView()} />, '/');
     const panel = screen.getByRole('region', { name: 'Charging session' });

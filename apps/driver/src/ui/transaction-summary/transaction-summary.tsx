@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
-import { connectorStatusClass, costPerKwh, durationText, formatMoney } from '@evc/domain';
+import {
+  connectorStatusClass,
+  costPerKwh,
+  durationText,
+  formatMoney,
+  rateAt,
+  ratePerKwhText,
+  sessionEnergyRates,
+} from '@evc/domain';
 import { variableTariffPath } from '../../lib/charging-session/charging-flow.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import './transaction-summary.css';
@@ -11,7 +19,11 @@ export interface TransactionSummaryProps {
   transaction: TransactionView | null | undefined;
   /** Extra rows below the figures (e.g. what was held and captured). */
   children?: ReactNode;
+  /** Figures a page already shows larger (the live screen's cost, energy, power, time). */
+  hide?: readonly SummaryField[];
 }
+
+export type SummaryField = 'duration' | 'energy' | 'power' | 'cost';
 
 /** spec 001 §2: 'complete' once finished, otherwise the class of the connector's current status. */
 function summaryClass(transaction: TransactionView): string {
@@ -28,7 +40,7 @@ function summaryClass(transaction: TransactionView): string {
  * to 1 decimal, cost in the currency's digits, cost per kWh only when both exceed 0, duration
  * HH:mm:ss, and the 'tariff overview' link when the transaction has an _id.
  */
-export function TransactionSummary({ transaction, children }: TransactionSummaryProps) {
+export function TransactionSummary({ transaction, children, hide = [] }: TransactionSummaryProps) {
   const { t } = useTranslation();
   const dates = useDates();
   const locale = useFormatLocale();
@@ -63,6 +75,8 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
     rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
   }
   rows.push(['cost', t('transactionSummary.cost'), money(total)]);
+  // Issue 19: the spec's cost per kWh is the whole cost over the energy, fees included: an
+  // average, worded so, with the tariff's own rate beside it.
   if (perKwh !== null) {
     const amount = money(perKwh);
     rows.push([
@@ -71,6 +85,13 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
       t('transactionSummary.perKwh', { amount }),
     ]);
   }
+  const { tariff } = transaction.data;
+  const rates = sessionEnergyRates(transaction.breakdown, rateAt(tariff, new Date()));
+  rows.push([
+    'tariffRate',
+    t('transactionSummary.tariffRate'),
+    rates.map((rate) => ratePerKwhText(rate, tariff.currency, locale)).join(', '),
+  ]);
   const home = transaction.data.homeCharge;
   if (home) {
     const homeCost = formatMoney(
@@ -96,12 +117,14 @@ export function TransactionSummary({ transaction, children }: TransactionSummary
         </span>
       </header>
       <dl>
-        {rows.map(([key, label, value]) => (
-          <div key={key} data-field={key}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {rows
+          .filter(([key]) => !hide.some((hidden) => hidden === key))
+          .map(([key, label, value]) => (
+            <div key={key} data-field={key}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
       </dl>
       {children}
       {transaction._id && (

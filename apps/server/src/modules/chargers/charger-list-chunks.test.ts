@@ -192,6 +192,7 @@ describe('the list kept in small chunks', () => {
       1,
       'Type 2',
       'Faulted',
+      22,
     ]);
     await expect
       .poll(
@@ -207,6 +208,7 @@ describe('the list kept in small chunks', () => {
       1,
       'Type 2',
       'Faulted',
+      22,
     ]);
     list.close();
   });

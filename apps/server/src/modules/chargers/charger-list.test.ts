@@ -34,9 +34,10 @@ describe('/listChargers', () => {
     expect(answer.post_code?.[at]).toBe('YO24 1AB');
     expect(answer.address?.[at]).toBe('Station Road');
     expect(answer.online?.[at]).toBe(true);
+    // Each connector with its maximum power, so the app shows the fastest (issue 19).
     expect(answer.connectors?.[at]).toEqual([
-      [1, 'Type 2', 'Available'],
-      [2, 'CCS', 'Unknown'],
+      [1, 'Type 2', 'Available', 22],
+      [2, 'CCS', 'Unknown', 50],
     ]);
     for (const column of ['name', 'lat', 'lon', 'online', 'free', 'connectors'] as const) {
       expect(answer[column]).toHaveLength(answer.count);
@@ -111,8 +112,8 @@ describe('/listChargers', () => {
     expect(heard).toEqual([{ scope: 'live', chargerId: found.charger.id }]);
     const answer = data(await list({ field_filter: ['online'] }));
     expect(answer.connectors?.[answer.barcode.indexOf('7001')]).toEqual([
-      [1, 'Type 2', 'Available'],
-      [2, 'CCS', 'Charging'],
+      [1, 'Type 2', 'Available', 22],
+      [2, 'CCS', 'Charging', 50],
     ]);
     expect(data(await list({ toggles: { offline: false } })).barcode).toEqual(['7001']);
     await repository.setCharger(found.charger.id, { online: false });

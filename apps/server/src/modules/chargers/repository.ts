@@ -42,8 +42,8 @@ export interface ListedChargerRow {
   online: boolean;
   /** spec 001 §5 as stored with the tariff, or its costs on a row written without the flag. */
   free: boolean | UnflaggedTariffCosts;
-  /** [connector number, type, status] by connector number. */
-  connectors: [number, string, string][] | null;
+  /** [connector number, type, status, maximum kW] by connector number. */
+  connectors: [number, string, string, number][] | null;
 }
 
 /**
@@ -402,8 +402,8 @@ export function createChargerRepository(db: Db) {
               'period_rates', (SELECT jsonb_agg(DISTINCT rate.value) FROM jsonb_path_query(
                 ${chargers.tariff}, '$.variability.regular_hours[*].periods[*].standard_rate'
               ) AS rate(value))))`,
-            connectors: sql<[number, string, string][] | null>`(
-            SELECT json_agg(json_build_array(k.connector_number, k.type, k.status)
+            connectors: sql<[number, string, string, number][] | null>`(
+            SELECT json_agg(json_build_array(k.connector_number, k.type, k.status, k.max_power_kw)
               ORDER BY k.connector_number)
             FROM ${connectors} AS k WHERE k.charger_id = ${chargers.id})`,
           })

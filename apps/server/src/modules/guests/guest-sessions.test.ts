@@ -164,7 +164,7 @@ describe('a guest’s paid session on a charger', () => {
 
   test('a declined card starts nothing', async () => {
     const { charger } = await bed.liveCharger('CP-GUEST-DECLINED', '7103');
-    const { intentId, confirmed } = await guestCardHold(guest, charger._id, '4000000000000002');
+    const { intentId, confirmed } = await guestCardHold(guest, charger._id, '4000000000000341');
     expect((confirmed.body.data as { status?: string } | undefined)?.status).not.toBe(
       'requires_capture',
     );

@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createAbandonedIntentSweep } from './abandoned-intents.ts';
+import { createBalanceStatement } from './balance-statement.ts';
 import { createCreditLowAlert } from './credit-low-alert.ts';
 import { observedProvider } from './observed-provider.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
@@ -110,7 +111,12 @@ export async function createPaymentsModule(deps: PaymentsModuleDeps) {
       if (stripe && config.stripeWebhookSecret) {
         await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });
       }
-      registerPaymentRoutes(register, service, sandbox);
+      registerPaymentRoutes(
+        register,
+        service,
+        sandbox,
+        createBalanceStatement({ db, reference: deps.reference }),
+      );
       app.addHook('onClose', () => Promise.resolve(intentSweep.close()));
     },
   };

@@ -300,6 +300,15 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A user's stored balance and the currency it is held in; undefined for a guest. */
+    async credit(userId: string): Promise<{ storedMinor: number; currency: string } | undefined> {
+      const [row] = await db
+        .select({ storedMinor: users.balanceMinor, currency: users.currencyCode })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     async storedBalance(userId: string): Promise<number | undefined> {
       const [row] = await db
         .select({ balanceMinor: users.balanceMinor })
@@ -320,7 +329,13 @@ export function createPaymentRepository(db: Db) {
     ): Promise<BalanceMove | null> {
       const inserted = await db
         .insert(balanceMovements)
-        .values({ reference, userId, amountMinor })
+        .values({
+          reference,
+          userId,
+          amountMinor,
+          // The balance is held in the account's currency (issue 19: it changes only at zero).
+          currency: sql`(select ${users.currencyCode} from ${users} where ${users.id} = ${userId})`,
+        })
         .onConflictDoNothing()
         .returning({ reference: balanceMovements.reference });
       if (inserted.length === 0) return null;

@@ -1,13 +1,18 @@
 import { driverOf } from '../../platform/driver.ts';
 import type { RegisterCall } from '../../platform/http/call-registrar.ts';
 import type { SandboxClient } from './sandbox-client.ts';
+import type { createBalanceStatement } from './balance-statement.ts';
+
+type BalanceStatementOf = ReturnType<typeof createBalanceStatement>;
 import type { PaymentsService } from './service.ts';
 
 export function registerPaymentRoutes(
   register: RegisterCall,
   payments: PaymentsService,
   sandbox: SandboxClient,
+  balanceStatement: BalanceStatementOf,
 ) {
+  register('getBalanceStatement', ({ auth, body }) => balanceStatement(auth, body));
   register('listCards', ({ auth }) => payments.listCards(driverOf(auth)));
   register('addToStripeSources', ({ auth, body }) =>
     payments.addCard(driverOf(auth), body.card, body.fuelCard),

@@ -137,6 +137,7 @@ export function createSandboxClient(deps: { db: Db; enabled: boolean; now: () =>
               lastError: null,
             });
           case 'declined':
+          case 'declined_after_attach':
             return declined(tx, row, method.id, SANDBOX_DECLINES.declined);
           case 'insufficient_funds':
             return declined(tx, row, method.id, SANDBOX_DECLINES.insufficient_funds);

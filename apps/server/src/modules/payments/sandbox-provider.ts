@@ -17,6 +17,8 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
   '4000000000000002': 'declined',
   '4000002500003155': 'authentication',
   '4000000000009995': 'insufficient_funds',
+  // Stripe's card that attaches, then is declined at every charge (a decline at the charger).
+  '4000000000000341': 'declined_after_attach',
 };
 
 /** Stripe's own wording for each refusal, shown to the driver after 'Error: '. */
@@ -33,6 +35,15 @@ export const SANDBOX_DECLINES = {
     message:
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },
+} as const;
+
+/**
+ * Issue 19: a card that will be declined is refused when it is added, as Stripe's SetupIntent
+ * confirmation refuses it; only the 0341 card gets as far as a charger.
+ */
+const DECLINED_AT_SETUP = {
+  declined: SANDBOX_DECLINES.declined,
+  insufficient_funds: SANDBOX_DECLINES.insufficient_funds,
 } as const;
 
 const sandboxId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
@@ -89,6 +100,10 @@ export function createSandboxProvider(db: Db): PaymentProvider {
       if (!method) {
         throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'No such payment method');
       }
+      if (method.behaviour === 'declined' || method.behaviour === 'insufficient_funds') {
+        const refusal = DECLINED_AT_SETUP[method.behaviour];
+        throw new AppError(402, refusal.code, refusal.message);
+      }
       return {
         id: method.id,
         brand: method.brand,
@@ -140,6 +155,7 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         succeeds: null,
         authentication: SANDBOX_DECLINES.authentication_required,
         declined: SANDBOX_DECLINES.declined,
+        declined_after_attach: SANDBOX_DECLINES.declined,
         insufficient_funds: SANDBOX_DECLINES.insufficient_funds,
       }[method.behaviour];
       const id = sandboxId('pi');
@@ -233,7 +249,7 @@ export async function createSandboxPaymentMethod(
   if (!behaviour) {
     throw validationError(
       'number',
-      'not a sandbox test card (use 4242424242424242, 4000000000000002, 4000002500003155 or 4000000000009995)',
+      'not a sandbox test card (use 4242424242424242, 4000000000000002, 4000002500003155, 4000000000009995 or 4000000000000341)',
     );
   }
   const [row] = await db

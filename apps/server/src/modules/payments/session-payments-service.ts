@@ -3,6 +3,7 @@ import {
   cardSessionSource,
   isCreditUsable,
   isFuelCardUsable,
+  isSameCurrency,
   needsPaymentIntent,
   preauthorisationMinor,
   type PaymentMethod,
@@ -17,6 +18,13 @@ import { recordIntentState } from './service.ts';
 import type { SessionHold, SessionPayments } from './session-payments.ts';
 
 export const noCredit = () => new AppError(402, 'NO_CREDIT', 'No Credit Available');
+/** Issue 19: credit stays in the currency it was bought in. */
+export const creditInOtherCurrency = (credit: string, tariff: string) =>
+  new AppError(
+    409,
+    'CREDIT_IN_OTHER_CURRENCY',
+    `Credit Not Usable Here: your credit is in ${credit.toUpperCase()}, this charger charges in ${tariff.toUpperCase()}`,
+  );
 export const paymentFailed = (reason: string) =>
   new AppError(402, 'PAYMENT_FAILED', `Payment Failed, please use another card: ${reason}`);
 export const intentNotHeld = (reason: string) =>
@@ -102,11 +110,17 @@ export function createSessionPayments(deps: {
         if (known) return known;
 
         if (input.source === 'CREDIT') {
-          const stored = (await repo.storedBalance(input.userId)) ?? 0;
+          const credit = await repo.credit(input.userId);
+          if (!credit) throw noCredit();
           const usable = isCreditUsable({
             tariffFree: input.tariff.free,
-            availableBalanceMinor: availableBalanceMinor(stored),
+            availableBalanceMinor: availableBalanceMinor(credit.storedMinor),
+            creditCurrency: credit.currency,
+            tariffCurrency: currency,
           });
+          if (!usable && !isSameCurrency(credit.currency, currency)) {
+            throw creditInOtherCurrency(credit.currency, currency);
+          }
           if (!usable) throw noCredit();
           await record({});
           return { held: 0, hold: null };
@@ -162,10 +176,16 @@ export function createSessionPayments(deps: {
 
     async cardSessionSource(input) {
       const repo = createPaymentRepository(db);
-      const cards = await repo.cards(input.userId);
+      const [cards, credit] = await Promise.all([
+        repo.cards(input.userId),
+        repo.credit(input.userId),
+      ]);
       return cardSessionSource({
         tariffFree: input.tariffFree,
-        availableBalanceMinor: availableBalanceMinor((await repo.storedBalance(input.userId)) ?? 0),
+        availableBalanceMinor: availableBalanceMinor(credit?.storedMinor ?? 0),
+        // A guest holds no credit: its currency matches nothing.
+        creditCurrency: credit?.currency ?? '',
+        tariffCurrency: input.tariffCurrency,
         hasDefaultCard: cards.some(isDefaultPaygCard),
       });
     },
@@ -284,8 +304,12 @@ export function createSessionPayments(deps: {
          * the session's amount above what was captured (ADR 0021).
          */
         const taken = async (received: number) => {
-          const hasBalance = (await repo.storedBalance(row.userId)) !== undefined;
-          if (amount > received && hasBalance) {
+          // Issue 19: the balance is in the account's currency; a cost in another stays owed
+          // on the session, as a guest's does, never relabelled into the balance's currency.
+          const credit = await repo.credit(row.userId);
+          const owedOnBalance =
+            credit !== undefined && isSameCurrency(credit.currency, row.currency);
+          if (amount > received && owedOnBalance) {
             debit = await repo.moveBalance(
               row.userId,
               `session:${row.sessionId}`,

@@ -379,8 +379,8 @@ describe('an RFID session held off-session on the default card', () => {
   });
 
   it.each([
-    ['declined', '4000000000000002', 'Your card was declined.'],
-    ['insufficient funds', '4000000000009995', 'Your card has insufficient funds.'],
+    // Declined at the charge after attaching: a card declined outright is refused when added.
+    ['declined', '4000000000000341', 'Your card was declined.'],
     [
       '3-D Secure, nobody there to pass it',
       '4000002500003155',
@@ -426,15 +426,19 @@ describe('an RFID session held off-session on the default card', () => {
     expect([error.statusCode, error.code]).toEqual([402, 'NO_DEFAULT_CARD']);
     await setBalance(otherId, 0);
     const source = (tariffFree: boolean) =>
-      t.services.sessionPayments.cardSessionSource({ userId: otherId, tariffFree });
+      t.services.sessionPayments.cardSessionSource({
+        userId: otherId,
+        tariffFree,
+        tariffCurrency: 'GBP',
+      });
     expect(await source(false)).toBeNull();
     expect(await source(true)).toBe('CREDIT');
   });
 
   it('credit pays before the default card; without credit the card does', async () => {
     await defaultCard('4242424242424242');
-    const source = () =>
-      t.services.sessionPayments.cardSessionSource({ userId: driverId, tariffFree: false });
+    const input = { userId: driverId, tariffFree: false, tariffCurrency: 'gbp' };
+    const source = () => t.services.sessionPayments.cardSessionSource(input);
     await setBalance(driverId, -1);
     expect(await source()).toBe('CREDIT');
     await setBalance(driverId, 0);

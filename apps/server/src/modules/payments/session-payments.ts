@@ -16,7 +16,7 @@ export interface SessionPayments {
   /**
    * Checks that the driver may start with this method at a charger with this tariff
    * (000 §4–§5): PAYG and wallets need a held intent of theirs not yet used by another session;
-   * CREDIT needs a free tariff or a balance above 0; FUELCARD needs `payableByFuelCard` and a
+   * CREDIT needs a free tariff or a balance above 0, in the tariff's currency; FUELCARD needs `payableByFuelCard` and a
    * saved fuel card. Throws an AppError (402 or 409 with a code) naming what is missing.
    */
   authoriseStart(input: {
@@ -34,6 +34,8 @@ export interface SessionPayments {
   cardSessionSource(input: {
     userId: string;
     tariffFree: boolean;
+    /** Credit pays only a tariff in the credit's own currency (issue 19). */
+    tariffCurrency: string;
   }): Promise<CardSessionSource | null>;
 
   /**

@@ -85,7 +85,7 @@ describe('a card session billed to the owner’s default card', () => {
   });
 
   test.each([
-    ['declined', '4000000000000002', 'RFID-CP-7', '7107', 'CA4D0007'],
+    ['declined', '4000000000000341', 'RFID-CP-7', '7107', 'CA4D0007'],
     ['needing 3-D Secure', '4000002500003155', 'RFID-CP-8', '7108', 'CA4D0008'],
   ])(
     'a default card %s: StartTransaction is Blocked, the charger told to stop, nothing captured',
@@ -119,7 +119,7 @@ describe('a card session billed to the owner’s default card', () => {
   test('a refused start replayed is Blocked at once: the card is not held again', async () => {
     const local = await localCharger('RFID-CP-10', '7110');
     await setStoredBalance(t, DRIVER.email, 0);
-    const cardId = await defaultCard('4000000000000002');
+    const cardId = await defaultCard('4000000000000341');
     expect((await create(driver, { uid: 'CA4D0010', userid: driverId })).status).toBe(200);
     const request = {
       connectorId: 1,

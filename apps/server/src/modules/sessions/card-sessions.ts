@@ -63,6 +63,7 @@ export function createCardSessions(
     const source = await deps.payments.cardSessionSource({
       userId: input.userId,
       tariffFree: isTariffFree(priced.tariff),
+      tariffCurrency: priced.tariff.currency,
     });
     return source ? ('Accepted' as const) : ('Blocked' as const);
   }
@@ -91,7 +92,11 @@ export function createCardSessions(
     const { tariff, homeTariff } = priced;
     const free = isTariffFree(tariff);
     const sessionId = newId();
-    const source = await deps.payments.cardSessionSource({ userId, tariffFree: free });
+    const source = await deps.payments.cardSessionSource({
+      userId,
+      tariffFree: free,
+      tariffCurrency: tariff.currency,
+    });
     if (!source) return refuseUnpaid(tx, 'no usable credit and no default card');
     let authorised: Awaited<ReturnType<SessionPayments['holdDefaultCard']>>;
     try {

@@ -1,6 +1,7 @@
 import { tariffInput, type TariffData, type TransactionView } from '@evc/contract';
 import {
   DEFAULT_DECIMAL_DIGITS,
+  displayedPowerW,
   energyKwh,
   needsPaymentIntent,
   sessionCost,
@@ -159,7 +160,8 @@ export function createSessionView(
             now: deps.now(),
           })
         : 0,
-      powerW: finished ? 0 : row.powerW,
+      // Issue 19: never above the connector's rating, whatever the meter says.
+      powerW: finished ? 0 : displayedPowerW(row.powerW, connector?.maxPowerKw ?? null),
       breakdown: cost.breakdown,
       payment: { held: row.heldMinor, captured: row.capturedMinor, status: row.paymentStatus },
       createdAt: row.createdAt.toISOString(),

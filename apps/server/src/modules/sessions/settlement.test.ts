@@ -101,7 +101,7 @@ describe('a PAYG session', () => {
 
   test('a declined card holds nothing, and a start with its intent is refused', async () => {
     const { charger } = await bed.liveCharger('CP-SESS-DECLINE', '5195');
-    const card = await saveSandboxCard(t, driver, '4000000000000002');
+    const card = await saveSandboxCard(t, driver, '4000000000000341');
     const intentId = await chargeIntent(charger._id, card);
     const declined = await confirmSandboxIntent(t, driver, intentId, card.id);
     expect(declined.status).toBe(402);

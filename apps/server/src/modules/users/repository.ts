@@ -1,6 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { users, type UserRow } from '../../platform/db/schema.ts';
+import { paymentIntents, users, type UserRow } from '../../platform/db/schema.ts';
+
+/** A top-up the driver is confirming: its money may still arrive, in the currency it was made in. */
+const TOP_UP_UNDER_WAY = ['processing', 'requires_action'];
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -35,6 +38,45 @@ export function createUserRepository(db: Db) {
 
     async insert(user: NewUser): Promise<void> {
       await db.insert(users).values(user);
+    },
+
+    /**
+     * Applies the patch unless it changes the currency while money is held in the current one
+     * (issue 19): a balance other than zero, or a top-up being confirmed. One statement, so a
+     * top-up landing meanwhile cannot slip in between the check and the change. False: refused,
+     * nothing changed.
+     */
+    async updateKeepingBalanceCurrency(id: string, patch: UserPatch): Promise<boolean> {
+      const currency = patch.currencyCode;
+      const keepsCurrency = currency === undefined ? sql`true` : eq(users.currencyCode, currency);
+      const changed = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(
+          and(
+            eq(users.id, id),
+            or(
+              keepsCurrency,
+              and(
+                eq(users.balanceMinor, 0),
+                notExists(
+                  db
+                    .select({ id: paymentIntents.id })
+                    .from(paymentIntents)
+                    .where(
+                      and(
+                        eq(paymentIntents.userId, id),
+                        eq(paymentIntents.purpose, 'topup'),
+                        inArray(paymentIntents.status, TOP_UP_UNDER_WAY),
+                      ),
+                    ),
+                ),
+              ),
+            ),
+          ),
+        )
+        .returning({ id: users.id });
+      return changed.length > 0;
     },
 
     async update(id: string, patch: UserPatch): Promise<void> {

@@ -2,7 +2,13 @@ import type { CallParsedRequest, Currency, MfaOption, User } from '@evc/contract
 import { GUEST_PERMISSIONS, permissionsOfRoles, REGISTRATION_MESSAGES_EN } from '@evc/domain';
 import { newId } from '../../platform/crypto.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { accountGone, forbidden, guestNotAllowed, validationError } from '../../platform/errors.ts';
+import {
+  accountGone,
+  AppError,
+  forbidden,
+  guestNotAllowed,
+  validationError,
+} from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/call-registrar.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountDeletionMail } from '../mail/templates/render.ts';
@@ -31,6 +37,18 @@ export interface UsersServiceDeps {
 }
 
 type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
+
+/**
+ * Issue 19: credit stays in the currency it was bought in, so the account's currency (the
+ * balance's) changes only while the balance is zero and no top-up is being confirmed.
+ */
+export const currencyChangeWithBalance = () =>
+  new AppError(
+    409,
+    'CURRENCY_CHANGE_WITH_BALANCE',
+    'Currency Not Changed: your balance stays in the currency it was bought in; you can change currency once it is zero',
+    { field: 'fields.preferredCurrency' },
+  );
 
 export function createUsersService(deps: UsersServiceDeps) {
   async function ownAccount(auth: AuthContext, userId?: string) {
@@ -107,7 +125,10 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async update(auth: AuthContext, userId: string, fields: UpdateFields): Promise<User> {
       await ownAccount(auth, userId);
-      await deps.users.update(auth.userId, await toPatch(fields));
+      const patch = await toPatch(fields);
+      if (!(await deps.users.updateKeepingBalanceCurrency(auth.userId, patch))) {
+        throw currencyChangeWithBalance();
+      }
       return reload(auth.userId);
     },
 

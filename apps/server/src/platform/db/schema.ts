@@ -344,7 +344,7 @@ export const ocppAuthorizeAttempts = pgTable('ocpp_authorize_attempts', {
 
 export type PaymentProviderKind = 'sandbox' | 'stripe';
 export type SandboxCardBehaviour =
-  'succeeds' | 'declined' | 'authentication' | 'insufficient_funds';
+  'succeeds' | 'declined' | 'authentication' | 'insufficient_funds' | 'declined_after_attach';
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   id: text('id').primaryKey(),
@@ -434,6 +434,8 @@ export const balanceMovements = pgTable('balance_movements', {
   reference: text('reference').primaryKey(),
   userId: text('user_id').notNull(),
   amountMinor: integer('amount_minor').notNull(),
+  /** The account's currency when it moved (issue 19: never relabelled after). */
+  currency: text('currency').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

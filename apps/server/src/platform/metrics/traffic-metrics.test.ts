@@ -139,7 +139,7 @@ describe('/metrics after real traffic', () => {
     const done = await chargeThenStop(bed.driver, started._id);
     expect(done.payment.status).toBe('captured');
     // An off-session hold on a card its bank declines (an RFID start does this).
-    await sandboxDefaultCard(bed.t, bed.driver, '4000000000000002');
+    await sandboxDefaultCard(bed.t, bed.driver, '4000000000000341');
     await bed.t.services.sessionPayments
       .holdDefaultCard({
         userId: bed.driverId,

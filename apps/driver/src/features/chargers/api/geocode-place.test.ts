@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubServer } from '../../../test/stub-server.ts';
-import { geocodePlace } from './geocode-place.ts';
+import { GeocoderUnavailable, geocodePlace } from './geocode-place.ts';
 
 const GEOCODER = 'https://geocoder.example.com/search';
 
@@ -25,7 +25,6 @@ describe('geocodePlace (spec 000 §7)', () => {
   });
 
   it.each([
-    ['an error status', () => json(503, { error: 'busy' })],
     ['no place found', () => json(200, [])],
     ['an answer of another shape', () => json(200, { lat: 1, lon: 2 })],
     ['coordinates that are no numbers', () => json(200, [{ lat: 'north', lon: 'west' }])],
@@ -34,11 +33,17 @@ describe('geocodePlace (spec 000 §7)', () => {
     await expect(geocodePlace(GEOCODER, 'Nowhere, UK')).resolves.toBeNull();
   });
 
-  it('fails soft when the geocoder cannot be reached', async () => {
+  // Issue 19: a failure is no answer to keep; the page shows no location and asks again later.
+  it('says the geocoder is unavailable on an error status', async () => {
+    stubServer(() => json(503, { error: 'busy' }));
+    await expect(geocodePlace(GEOCODER, 'York, UK')).rejects.toBeInstanceOf(GeocoderUnavailable);
+  });
+
+  it('says the geocoder is unavailable when it cannot be reached', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(geocodePlace(GEOCODER, 'York, UK')).resolves.toBeNull();
+    await expect(geocodePlace(GEOCODER, 'York, UK')).rejects.toBeInstanceOf(GeocoderUnavailable);
   });
 });

@@ -17,10 +17,19 @@ function firstPlace(body: unknown): GeoPoint | null {
   return valid ? point : null;
 }
 
+/** The geocoder could not answer (down, refused, or unreachable): worth asking again later. */
+export class GeocoderUnavailable extends Error {
+  constructor(reason: string) {
+    super(`geocoder unavailable: ${reason}`);
+    this.name = 'GeocoderUnavailable';
+  }
+}
+
 /**
  * spec 000 §7: GET search on a Nominatim-compatible geocoder with format json, the query and
- * addressdetails. The first place found, or null: a failure yields an empty result without a
- * location (spec 000 §7), never an error.
+ * addressdetails. The first place found, or null when it knows no such place. A failure yields an
+ * empty result without a location (spec 000 §7) on screen, but is thrown as GeocoderUnavailable
+ * so that it is not kept as an answer: the same search asks again (issue 19).
  */
 export async function geocodePlace(
   geocoderUrl: string,
@@ -32,17 +41,23 @@ export async function geocodePlace(
   url.searchParams.set('q', query);
   url.searchParams.set('addressdetails', '1');
   url.searchParams.set('limit', '1');
+  let body: unknown;
   try {
     const response = await fetch(url.href, { headers: { Accept: 'application/json' }, signal });
-    if (!response.ok) return null;
-    return firstPlace(await response.json());
+    if (!response.ok) throw new GeocoderUnavailable(`status ${response.status}`);
+    body = await response.json();
   } catch (error) {
-    if (signal?.aborted) throw error;
-    return null;
+    if (signal?.aborted || error instanceof GeocoderUnavailable) throw error;
+    throw new GeocoderUnavailable(error instanceof Error ? error.message : 'no answer');
   }
+  return firstPlace(body);
 }
 
-/** The place a query names, through the brand's geocoder; disabled for a null query. */
+/**
+ * The place a query names, through the brand's geocoder; disabled for a null query. A place found
+ * (or known not to exist) is kept; a failure is not, so the next time the query is searched the
+ * geocoder is asked again.
+ */
 export function useGeocodedPlace(query: string | null) {
   const { brand } = useBrand();
   return useQuery({

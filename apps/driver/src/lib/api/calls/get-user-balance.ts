@@ -21,6 +21,8 @@ export const userBalanceQuery = (userid: string, refresh = false) =>
     queryFn: ({ signal }) => getUserBalance(refresh ? { refresh, userid } : { userid }, signal),
     // spec 000 §8: a failed balance fetch is not shown, so a retry would only delay that.
     retry: false,
+    // Money may have moved while the app was away (a refund by support, issue 19).
+    refetchOnWindowFocus: true,
   });
 
 /** The driver's balance; waits while there is no driver. */

@@ -31,9 +31,11 @@ describe('receipt mail', () => {
     // Parts that cost nothing are left out.
     expect(english.text).not.toContain('Overstay fee');
     expect(english.text).toContain('Total: £4.34');
-    expect(english.text).toContain('19:30 - 20:00  2.0 kWh @ £0.69 / kWh');
-    expect(english.text).toContain('20:00 - 21:00  4.0 kWh @ £0.49 / kWh');
+    // Issue 19: each row cut to the session's real times, with its share of the energy cost.
+    expect(english.text).toContain('19:40 - 20:00  2.0 kWh @ £0.69 / kWh  £1.38');
+    expect(english.text).toContain('20:00 - 20:40  4.0 kWh @ £0.49 / kWh  £1.96');
     expect(english.text).not.toContain('20:30 - 21:00');
+    expect(english.html).toContain('£1.96');
     expect(english.html).toContain('Leeds &#60;Dock&#62;');
     expect(english.html).not.toContain('<Dock>');
   });

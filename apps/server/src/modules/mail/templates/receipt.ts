@@ -1,4 +1,4 @@
-import { costBreakdownRows, durationText, formatMoney } from '@evc/domain';
+import { durationText, formatMoney, sessionBreakdown } from '@evc/domain';
 import type { RenderedMail } from './render.ts';
 import { textsFor } from './render.ts';
 
@@ -193,10 +193,17 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
   const parts = (['energy', 'connection', 'periods', 'overstay'] as const)
     .filter((part) => part === 'energy' || v.parts[part] > 0)
     .map((part): [string, string] => [t.parts[part], money(v.parts[part])]);
-  // 001 §9: consecutive half hours at the same rate read as one row.
-  const rows = costBreakdownRows(v.breakdown).map((row): [string, string] => [
+  // 001 §9: consecutive half hours at the same rate read as one row; issue 19: each cut to the
+  // session's real times and with its share of the energy cost, so the rows add up to it.
+  const rows = sessionBreakdown({
+    entries: v.breakdown,
+    parts: v.parts,
+    startedAt: v.startedAt,
+    endedAt: v.endedAt,
+  }).energy.map((row): [string, string, string] => [
     `${clock(row.periodFrom)} - ${clock(row.periodTo)}`,
     t.row(number(row.consumedKwh, 1), rate(row.kwhRate)),
+    money(row.costMinor),
   ]);
 
   const lines = [
@@ -211,16 +218,21 @@ export function receiptMail(language: string, v: ReceiptValues): RenderedMail {
     `${t.total}: ${money(v.total)}`,
     '',
     `${t.breakdown} (UTC):`,
-    ...rows.map(([period, text]) => `  ${period}  ${text}`),
+    ...rows.map(([period, text, cost]) => `  ${period}  ${text}  ${cost}`),
     '',
     common.signOff,
     common.team,
   ];
-  const table = (list: [string, string][], bold = false) =>
+  const table = (list: (readonly string[])[], bold = false) =>
     list
       .map(
-        ([label, value]) =>
-          `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(label)}</td><td${bold ? ' style="font-weight:bold"' : ''}>${escapeHtml(value)}</td></tr>`,
+        ([label = '', ...values]) =>
+          `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(label)}</td>${values
+            .map(
+              (value) =>
+                `<td style="padding:2px 16px 2px 0${bold ? ';font-weight:bold' : ''}">${escapeHtml(value)}</td>`,
+            )
+            .join('')}</tr>`,
       )
       .join('');
   const html = [

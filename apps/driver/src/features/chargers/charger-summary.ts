@@ -1,0 +1,31 @@
+import { connectorStatusClass } from '@evc/domain';
+import type { ChargerRowState } from './charger-directory.ts';
+
+/** What a row and a map marker say of a charger at a glance (issue 19). */
+export interface ChargerSummary {
+  /** The fastest connector's maximum power, kW; null when the list does not say. */
+  fastestKw: number | null;
+  /** Connectors a driver can plug into now. */
+  freeConnectors: number;
+  /** Connectors listed (connector 0, the charger itself, is not one). */
+  connectors: number;
+}
+
+export function chargerSummary(state: ChargerRowState): ChargerSummary {
+  let fastestKw: number | null = null;
+  let freeConnectors = 0;
+  let connectors = 0;
+  for (const [number, , status, kw] of state.connectors) {
+    if (number === 0) continue;
+    connectors += 1;
+    if (connectorStatusClass(status, state.online) === 'available') freeConnectors += 1;
+    if (kw !== undefined && (fastestKw === null || kw > fastestKw)) fastestKw = kw;
+  }
+  return { fastestKw, freeConnectors, connectors };
+}
+
+/** '50 kW', '7,4 kW': the number in the driver's locale, the SI symbol (Intl has no kilowatt). */
+export function powerText(kw: number, locale: string): string {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: kw < 10 ? 1 : 0 });
+  return `${number.format(kw)}\u00a0kW`;
+}
