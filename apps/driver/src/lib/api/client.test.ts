@@ -14,6 +14,7 @@ import { sessionExit } from '../session/end-session.ts';
 import { currentBrand } from '../brand.ts';
 import { testUser as user } from '../../test/fixtures.ts';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { fakePasswordManager } from '../../test/fake-credentials.ts';
 
 const later = new Date(Date.now() + 3_600_000).toISOString();
 const earlier = new Date(Date.now() - 60_000).toISOString();
@@ -143,8 +144,10 @@ describe('callApi', () => {
   });
 
   it('ends the session on a 401 with forcelogout: tokens and stored credentials cleared, /login loaded', async () => {
+    fakePasswordManager();
     await setTokens(tokens('access-1', 'refresh-1'));
     await saveCredentials({ username: 'driver@example.com', password: 'secret' });
+    expect(await loadCredentials()).not.toBeNull();
     stubServer(() =>
       json(401, { message: 'Session ended', code: 'SESSION_REVOKED', forcelogout: true }),
     );
