@@ -154,10 +154,10 @@ export function ChargingInProgressPage() {
           : undefined
       }
     >
-      {sessionQuery.error ? (
-        <FormError message={errorMessage(sessionQuery.error)} />
-      ) : !session ? (
-        <IonSpinner name="crescent" color="primary" />
+      {/* Issue 19: a poll that fails keeps the session on screen, with why it is not fresher. */}
+      {sessionQuery.error && <FormError message={errorMessage(sessionQuery.error)} />}
+      {!session ? (
+        !sessionQuery.error && <IonSpinner name="crescent" color="primary" />
       ) : (
         <>
           <div className={`charging-hero charging-hero--${session.state}`} role="status">

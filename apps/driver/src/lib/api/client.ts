@@ -182,8 +182,11 @@ function refreshTokens(): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
-/** The token to send; a refresh that found no connection fails the call as offline. */
-async function currentAccessToken(): Promise<string | null> {
+/**
+ * The access token to send, refreshed first when it has expired; a refresh that found no
+ * connection fails the call as offline. The live streams open with it too.
+ */
+export async function currentAccessToken(): Promise<string | null> {
   if (refreshInFlight) await refreshInFlight;
   const tokens = await getTokens();
   if (!tokens) return null;
