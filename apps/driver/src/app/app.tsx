@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { FeatureRoute } from '../lib/routing.ts';
 import { DeepLinks } from './deep-links.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { createQueryClient, keepLastLoaded } from './query-client.ts';
+import { createQueryClient } from './query-client.ts';
 import { appRoutes } from './routes.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 import { startUp } from './start-up.ts';
@@ -20,7 +20,17 @@ export interface AppProps {
 export function App({ routes = appRoutes, onStable }: AppProps) {
   const [queryClient] = useState(createQueryClient);
 
-  useEffect(() => keepLastLoaded(queryClient), [queryClient]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./keep-last-loaded.ts').then(({ keepLastLoaded }) => {
+      if (!stopped) stop = keepLastLoaded(queryClient);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [queryClient]);
 
   useEffect(() => {
     void startUp().finally(() => onStable?.());

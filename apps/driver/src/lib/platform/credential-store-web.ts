@@ -25,17 +25,6 @@ function credentialsContainer(): CredentialsContainer | null {
     : null;
 }
 
-function isPasswordCredential(value: unknown): value is PasswordCredentialLike {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'type' in value &&
-    value.type === 'password' &&
-    'id' in value &&
-    typeof value.id === 'string'
-  );
-}
-
 /**
  * The web: the name and password go to the browser's password manager through the Credential
  * Management API. A browser without it still offers to save them from the sign-in form (its
@@ -58,11 +47,11 @@ export const webCredentialStore: CredentialStore = {
     try {
       // 'silent': never an account chooser on the sign-in page; after logout the browser hands
       // nothing over until the driver signs in again.
-      const found: unknown = await container.get({
+      const found: PasswordCredentialLike | null = await container.get({
         password: true,
         mediation: 'silent',
       } as CredentialRequestOptions);
-      if (isPasswordCredential(found) && typeof found.password === 'string') {
+      if (found?.type === 'password' && typeof found.password === 'string') {
         return { username: found.id, password: found.password };
       }
     } catch {

@@ -1,6 +1,5 @@
 import { clearRecentChargers } from '../recent-chargers.ts';
-import { forgetLastLoaded } from './last-loaded-queries.ts';
-import { forgetLastUser } from './last-user.ts';
+import { forgetLastLoaded } from './forget-last-loaded.ts';
 import { clearCredentials } from './stored-credentials.ts';
 import { clearTokens } from './token-store.ts';
 
@@ -18,12 +17,6 @@ export const sessionExit = {
  * not see where the last driver charged.
  */
 export async function endSession(): Promise<void> {
-  await Promise.all([
-    clearTokens(),
-    clearCredentials(),
-    clearRecentChargers(),
-    forgetLastUser(),
-    forgetLastLoaded(),
-  ]);
+  await Promise.all([clearTokens(), clearCredentials(), clearRecentChargers(), forgetLastLoaded()]);
   sessionExit.goToLogin();
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { forgetLastLoaded, restoreLastLoaded, saveLastLoaded } from './last-loaded-queries.ts';
+import { forgetLastLoaded } from './forget-last-loaded.ts';
+import { restoreLastLoaded, saveLastLoaded } from './last-loaded-queries.ts';
 
 const history = ['getChargeHistory', { usercode: 'HR-1' }];
 const cards = ['listCards'];

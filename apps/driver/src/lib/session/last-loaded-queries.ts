@@ -5,11 +5,9 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { CallName } from '@evc/contract';
 import { storage } from '../storage.ts';
-
-const LAST_LOADED_KEY = 'lastLoadedData';
+import { forgetLastLoaded, LAST_LOADED_KEY } from './forget-last-loaded.ts';
 
 /**
  * Issue 19: what a driver needs to see without connection — the chargers, a charger's details
@@ -31,22 +29,6 @@ export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>([
 /** How long a kept answer stays in memory without a page using it: as long as the page lives. */
 export const KEPT_GC_TIME = Number.POSITIVE_INFINITY;
 
-const dehydratedShape = z.object({
-  queries: z.array(
-    z.looseObject({
-      queryKey: z.array(z.unknown()),
-      queryHash: z.string(),
-      state: z.looseObject({ dataUpdatedAt: z.number() }),
-    }),
-  ),
-  mutations: z.array(z.unknown()),
-});
-
-const snapshot = z.object({
-  userId: z.string(),
-  state: z.custom<DehydratedState>((value) => dehydratedShape.safeParse(value).success),
-});
-
 /** Whether the answers of a query with this key are kept on the device. */
 export function isKeptOffline(queryKey: readonly unknown[]): boolean {
   const [name] = queryKey;
@@ -62,32 +44,35 @@ const isKept = (query: Query): boolean =>
  */
 export const SNAPSHOT_BUDGET_CHARS = 2_000_000;
 
-function snapshotText(client: QueryClient, userId: string, keep: (query: Query) => boolean) {
+/** Stores the kept answers as the signed-in user's; a set too big for the device is skipped. */
+export async function saveLastLoaded(client: QueryClient, userId: string): Promise<void> {
   const state = dehydrate(client, {
-    shouldDehydrateQuery: keep,
+    shouldDehydrateQuery: isKept,
     shouldDehydrateMutation: () => false,
   });
-  return JSON.stringify({ userId, state });
-}
-
-/**
- * Stores the kept answers as the signed-in user's. A whole network's charger list that would not
- * fit is left out, so the rest still is kept; a set that still does not fit is skipped.
- */
-export async function saveLastLoaded(client: QueryClient, userId: string): Promise<void> {
-  let text = snapshotText(client, userId, isKept);
-  if (text.length > SNAPSHOT_BUDGET_CHARS) {
-    text = snapshotText(
-      client,
-      userId,
-      (query) => isKept(query) && query.queryKey[0] !== 'listChargers',
-    );
-  }
+  const text = JSON.stringify({ userId, state });
   if (text.length > SNAPSHOT_BUDGET_CHARS) return;
   try {
     await storage.set(LAST_LOADED_KEY, text);
   } catch {
     // Over the device's quota: the last set that fitted stays.
+  }
+}
+
+interface Snapshot {
+  userId: unknown;
+  state: DehydratedState;
+}
+
+/** The stored snapshot, or null when it cannot be read. */
+function readSnapshot(raw: string): Snapshot | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && 'state' in value && 'userId' in value
+      ? (value as Snapshot)
+      : null;
+  } catch {
+    return null;
   }
 }
 
@@ -98,22 +83,11 @@ export async function saveLastLoaded(client: QueryClient, userId: string): Promi
 export async function restoreLastLoaded(client: QueryClient, userId: string): Promise<boolean> {
   const raw = await storage.get(LAST_LOADED_KEY);
   if (!raw) return false;
-  let parsed: z.infer<typeof snapshot> | null = null;
-  try {
-    const result = snapshot.safeParse(JSON.parse(raw));
-    parsed = result.success ? result.data : null;
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || parsed.userId !== userId) {
+  const parsed = readSnapshot(raw);
+  if (parsed?.userId !== userId || !Array.isArray(parsed.state.queries)) {
     await forgetLastLoaded();
     return false;
   }
   hydrate(client, parsed.state);
   return parsed.state.queries.length > 0;
-}
-
-/** Logout: nothing the driver loaded stays on the device. */
-export async function forgetLastLoaded(): Promise<void> {
-  await storage.remove(LAST_LOADED_KEY);
 }

@@ -4,8 +4,15 @@ import { ApiError } from '../api/api-error.ts';
 import { logout } from '../api/calls/logout.ts';
 import { userdata } from '../api/calls/userdata.ts';
 import { endSession } from './end-session.ts';
-import { forgetLastUser, lastLoadedUser, rememberUser } from './last-user.ts';
-import { getHeldTokens, getTokens, setGuestTokens, setTokens } from './token-store.ts';
+import {
+  forgetLastUser,
+  getHeldTokens,
+  getTokens,
+  lastLoadedUser,
+  rememberUser,
+  setGuestTokens,
+  setTokens,
+} from './token-store.ts';
 
 export { getUuid } from './device-id.ts';
 
@@ -62,18 +69,17 @@ async function signedOutSession(): Promise<Session> {
   };
 }
 
-let reloadWhenOnline: (() => void) | null = null;
+let reloadWhenOnline = false;
 
 /** Issue 19: no connection ends nothing; the user is loaded again once the device is online. */
 function retryWhenOnline(): void {
   if (reloadWhenOnline) return;
-  reloadWhenOnline = () => {
-    window.removeEventListener('online', onOnline);
-    reloadWhenOnline = null;
+  reloadWhenOnline = true;
+  const reload = () => {
+    reloadWhenOnline = false;
     void reloadUser().catch(() => undefined);
   };
-  const onOnline = reloadWhenOnline;
-  window.addEventListener('online', onOnline);
+  window.addEventListener('online', reload, { once: true });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Capacitor } from '@capacitor/core';
-import { fakePasswordManager, noPasswordCredentials } from '../../test/fake-credentials.ts';
+import { fakePasswordManager } from '../../test/fake-credentials.ts';
 import {
   clearCredentials,
   keptSignInName,
@@ -10,21 +9,11 @@ import {
   updateKeptPassword,
 } from './stored-credentials.ts';
 
-const keychain = new Map<string, string>();
-vi.mock('@aparajita/capacitor-secure-storage', () => ({
-  SecureStorage: {
-    setItem: (key: string, value: string) => Promise.resolve(void keychain.set(key, value)),
-    getItem: (key: string) => Promise.resolve(keychain.get(key) ?? null),
-    removeItem: (key: string) => Promise.resolve(void keychain.delete(key)),
-  },
-}));
-
 const driver = { username: 'driver@example.com', password: 'Driver-pass-2026' };
 const plaintext = JSON.stringify(driver);
 
 beforeEach(() => {
   window.localStorage.clear();
-  keychain.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,27 +49,13 @@ describe('keep me logged in (spec 000 §3, §4; issue 19)', () => {
     expect(window.localStorage.length).toBe(0);
   });
 
-  it('removes the plain text an earlier version left in a browser, without saving it anywhere', async () => {
+  it('removes the plain text an earlier version left, without saving it anywhere', async () => {
     const manager = fakePasswordManager();
-    window.localStorage.setItem('storedCredentials', plaintext);
-
-    await removePlaintextCredentials(false);
-
-    expect(window.localStorage.getItem('storedCredentials')).toBeNull();
-    expect(manager.container.store).not.toHaveBeenCalled();
-  });
-
-  it('moves the plain text an earlier version left on a phone into secure storage', async () => {
-    noPasswordCredentials();
-    const native = vi.spyOn(Capacitor, 'isNativePlatform').mockReturnValue(true);
     window.localStorage.setItem('storedCredentials', plaintext);
 
     await removePlaintextCredentials();
 
     expect(window.localStorage.getItem('storedCredentials')).toBeNull();
-    expect(await loadCredentials()).toEqual(driver);
-    expect(keychain.size).toBe(1);
-    expect(await keptSignInName()).toBe(driver.username);
-    native.mockRestore();
+    expect(manager.container.store).not.toHaveBeenCalled();
   });
 });

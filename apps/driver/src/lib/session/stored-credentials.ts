@@ -1,4 +1,3 @@
-import { Capacitor } from '@capacitor/core';
 import { credentialStore, type SignInCredentials } from '../platform/credential-store.ts';
 import { storage } from '../storage.ts';
 
@@ -43,38 +42,7 @@ export async function clearCredentials(): Promise<void> {
   ]);
 }
 
-/**
- * Start-up: a name and password an earlier version left in plain text are removed. On a phone
- * they move into secure storage first, so "keep me logged in" carries on; a browser's password
- * manager is not asked to save them unprompted.
- */
-export async function removePlaintextCredentials(
-  native: boolean = Capacitor.isNativePlatform(),
-): Promise<void> {
-  const raw = await storage.get(PLAINTEXT_KEY);
-  if (raw === null) return;
-  if (native) {
-    const kept = parsePlaintext(raw);
-    if (kept) await saveCredentials(kept);
-  }
+/** Start-up: a name and password an earlier version left in plain text are removed. */
+export async function removePlaintextCredentials(): Promise<void> {
   await storage.remove(PLAINTEXT_KEY);
-}
-
-function parsePlaintext(raw: string): StoredCredentials | null {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      'username' in value &&
-      'password' in value &&
-      typeof value.username === 'string' &&
-      typeof value.password === 'string'
-    ) {
-      return { username: value.username, password: value.password };
-    }
-  } catch {
-    // unreadable: removed all the same
-  }
-  return null;
 }
