@@ -21,6 +21,18 @@ export function App({ routes = appRoutes, onStable }: AppProps) {
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./keep-last-loaded.ts').then(({ keepLastLoaded }) => {
+      if (!stopped) stop = keepLastLoaded(queryClient);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
     void startUp().finally(() => onStable?.());
   }, [onStable]);
 

@@ -98,6 +98,27 @@ describe('start-up (spec 000 §4, §7, §8)', () => {
     expect((await getTokens())?.auth.token).toBe('kept');
   });
 
+  it('opens signed in as the user last loaded when there is no connection, and loads the user again once online (issue 19)', async () => {
+    await setTokens(tokenData('kept'));
+    fakeApi({
+      '/apiversioncheck': () => ok(version),
+      '/checkToken': () => ok({ valid: true, expiry: later }),
+      '/userdata': () => ok(testUser),
+    });
+    await startUp();
+    stubServer(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    await startUp();
+
+    expect(getSession()).toMatchObject({ status: 'signed-in', user: { _id: testUser._id } });
+    expect(goToLogin).not.toHaveBeenCalled();
+
+    const seen = fakeApi({ '/userdata': () => ok({ ...testUser, first_name: 'Back' }) });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(getSession().user?.first_name).toBe('Back'));
+    expect(callsTo(seen, '/userdata')).toHaveLength(1);
+  });
+
   it('keeps the session on any other failure of the check and loads the user', async () => {
     await setTokens(tokenData('kept'));
     fakeApi({

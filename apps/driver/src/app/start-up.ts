@@ -5,6 +5,7 @@ import { apiVersionCheck } from '../lib/api/calls/api-version-check.ts';
 import { checkToken } from '../lib/api/calls/check-token.ts';
 import { endSession } from '../lib/session/end-session.ts';
 import { initSession } from '../lib/session/session-store.ts';
+import { removePlaintextCredentials } from '../lib/session/stored-credentials.ts';
 import { getHeldTokens } from '../lib/session/token-store.ts';
 
 /** 'accepted' also covers a check that could not reach the server: the app carries on offline. */
@@ -66,6 +67,8 @@ async function checkStoredToken(): Promise<void> {
 
 /** spec 000 §4: version check; when accepted, check the stored token, then load the user. */
 export async function startUp(): Promise<VersionStatus> {
+  // Issue 19: no password stays in plain text from an earlier version.
+  await removePlaintextCredentials().catch(() => undefined);
   const result = await checkVersion();
   if (result !== 'accepted') return result;
   // A session that has ended loads as signed out (its tokens are gone) while /login loads.

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakePasswordManager } from '../../test/fake-credentials.ts';
 import { testUser } from '../../test/fixtures.ts';
+import { loadCredentials, saveCredentials } from '../../lib/session/stored-credentials.ts';
 import { fill, submitForm } from '../../test/ionic-events.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
@@ -109,5 +111,22 @@ describe('ChangePasswordPage (spec 001 §5)', () => {
     expect(seen.map((request) => new URL(request.url).pathname)).toEqual(['/api/updatePassword']);
     await pressAlertButton(alert, 'OK');
     expect(await screen.findByText('Home')).toBeTruthy();
+  });
+
+  it('replaces the password "keep me logged in" kept, so the next sign-in uses the new one (issue 19)', async () => {
+    const manager = fakePasswordManager();
+    await saveCredentials({ username: testUser.email, password: 'Driver-pass-2026' });
+    stubServer(() => json(200, { data: true }));
+    const { container } = renderPage();
+    await fillForm(container, 'Driver-pass-2026', STRONG, STRONG);
+    await screen.findByText('Very strong');
+    await submitForm(container);
+    await findAlert('Password changed');
+    expect(await loadCredentials()).toEqual({ username: testUser.email, password: STRONG });
+    expect(manager.container.store).toHaveBeenCalledTimes(2);
+    // The browser's password manager is told which account changed its password.
+    expect(container.querySelector('input[autocomplete="username"]')?.getAttribute('value')).toBe(
+      testUser.email,
+    );
   });
 });

@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useAlert } from '../../lib/alerts.ts';
 import { useSession } from '../../lib/session/session-store.ts';
+import { updateKeptPassword } from '../../lib/session/stored-credentials.ts';
 import { PasswordField } from '../../ui/form-field/password-field.tsx';
 import { placeRefusal } from '../../ui/form-field/place-refusal.ts';
 import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
@@ -116,6 +117,8 @@ export function ChangePasswordPage() {
   const change = handleSubmit(async (form) => {
     try {
       await updatePassword({ old_password: form.old_password, new_password: form.new_password });
+      // Issue 19: a kept password is replaced, or the next sign-in would fail with the old one.
+      if (user) await updateKeptPassword(user.email, form.new_password);
       reset();
       await showAlert({
         header: t('changePassword.doneTitle'),
@@ -147,6 +150,15 @@ export function ChangePasswordPage() {
         }}
         noValidate
       >
+        {/* The account whose password changes, for the browser's password manager to update. */}
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={user?.email ?? ''}
+          readOnly
+          hidden
+        />
         <PasswordField
           control={control}
           name="old_password"

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadUser } from '../../lib/session/session-store.ts';
 import { loadCredentials } from '../../lib/session/stored-credentials.ts';
 import { clearTokens, getTokens } from '../../lib/session/token-store.ts';
+import { FakePasswordCredential, fakePasswordManager } from '../../test/fake-credentials.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
@@ -72,6 +73,7 @@ function mfaModal(): HTMLElement {
 }
 
 beforeEach(async () => {
+  window.localStorage.clear();
   await clearTokens();
   await reloadUser();
 });
@@ -115,17 +117,46 @@ describe('LoginPage', () => {
     expect(await loadCredentials()).toBeNull();
   });
 
-  it('keeps the name and password on the device when asked to', async () => {
+  it('keeps the name and password on the device when asked to, in the password manager, never in plain text (issue 19)', async () => {
+    const manager = fakePasswordManager();
     server(() => json(200, { data: { user: signedIn } }));
     const { container } = renderLogin();
     await tick(ionControl(container, 'ion-checkbox', 'Keep me logged in'));
     expect(screen.getByText(/kept on this device/)).toBeTruthy();
     await signInWith(container, 'driver@example.com', 'Driver-pass-2026');
     await waitFor(() => expect(location()).toBe('/home'));
+    expect(manager.saved.get('driver@example.com')?.password).toBe('Driver-pass-2026');
     expect(await loadCredentials()).toEqual({
       username: 'driver@example.com',
       password: 'Driver-pass-2026',
     });
+    const everything = Object.keys(window.localStorage).map((key) =>
+      window.localStorage.getItem(key),
+    );
+    expect(everything.join('\n')).not.toContain('Driver-pass-2026');
+  });
+
+  it('fills in the kept name and password with the box ticked when the driver comes back', async () => {
+    const manager = fakePasswordManager();
+    await manager.container.store(
+      new FakePasswordCredential({ id: 'driver@example.com', password: 'Driver-pass-2026' }),
+    );
+    window.localStorage.setItem('keepLoggedInAs', 'driver@example.com');
+    const { container } = renderLogin();
+    await waitFor(() =>
+      expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.value).toBe(
+        'Driver-pass-2026',
+      ),
+    );
+    await waitFor(() =>
+      expect(
+        (
+          ionControl(container, 'ion-checkbox', 'Keep me logged in') as Element & {
+            checked: boolean;
+          }
+        ).checked,
+      ).toBe(true),
+    );
   });
 
   it('shows the login error for a wrong password and stays on the page', async () => {

@@ -16,6 +16,7 @@ import { useFeatureVisible } from '../../lib/permissions.ts';
 import { getUuid, signIn } from '../../lib/session/session-store.ts';
 import {
   clearCredentials,
+  keptSignInName,
   loadCredentials,
   saveCredentials,
 } from '../../lib/session/stored-credentials.ts';
@@ -87,6 +88,9 @@ export function LoginPage() {
   const error = missing ? t('auth.login.missing') : formState.errors.root?.server?.message;
 
   useEffect(() => {
+    void keptSignInName().then((name) => {
+      if (name) setKeepLoggedIn(true);
+    });
     void loadCredentials().then((stored) => {
       if (!stored) return;
       reset({ name: stored.username, password: stored.password });
@@ -94,7 +98,10 @@ export function LoginPage() {
     });
   }, [reset]);
 
-  /** spec 000 §3: with keep-me-logged-in the name and password stay in device storage. */
+  /**
+   * spec 000 §3: with keep-me-logged-in the name and password are kept on the device, by the
+   * platform's keeper of passwords (issue 19: never in plain text).
+   */
   const finish = async (user: SignedInUser, credentials: Credentials) => {
     if (keepLoggedIn)
       await saveCredentials({ username: credentials.name, password: credentials.password });

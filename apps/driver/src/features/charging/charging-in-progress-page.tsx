@@ -155,10 +155,10 @@ export function ChargingInProgressPage() {
           : undefined
       }
     >
-      {sessionQuery.error ? (
-        <FormError message={errorMessage(sessionQuery.error)} />
-      ) : !session ? (
-        <IonSpinner name="crescent" color="primary" />
+      {/* Issue 19: a poll that fails keeps the session on screen, with why it is not fresher. */}
+      {sessionQuery.error && <FormError message={errorMessage(sessionQuery.error)} />}
+      {!session ? (
+        !sessionQuery.error && <IonSpinner name="crescent" color="primary" />
       ) : (
         <>
           <LiveFigures session={withLiveDuration(session, now)} />

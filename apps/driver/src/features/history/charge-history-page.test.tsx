@@ -152,3 +152,26 @@ describe('ChargeHistoryPage (spec 000 §2 chargehistory)', () => {
     });
   });
 });
+
+describe('the history without connection (issue 19)', () => {
+  it('keeps the charges on screen when loading more finds no connection, and says so', async () => {
+    const first = Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) =>
+      item({ _id: `s${index}`, name: `Charger ${index}` }),
+    );
+    let connected = true;
+    stubServer((request) => {
+      if (!connected) return Promise.reject(new TypeError('Failed to fetch'));
+      if (apiPath(request) === '/getChargeHistory') return json(200, { data: first });
+      return json(404, { code: 'NOT_FOUND', message: 'no route' });
+    });
+    renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
+    await screen.findByText('Charger 0');
+
+    connected = false;
+    await userEvent.click(screen.getByText('Show older charges'));
+
+    expect(await screen.findByText('No Internet Connection')).toBeTruthy();
+    expect(screen.getByText('Charger 0')).toBeTruthy();
+    expect(screen.getByText(`Charger ${HISTORY_PAGE_SIZE - 1}`)).toBeTruthy();
+  });
+});

@@ -92,12 +92,12 @@ export function ChargeHistoryPage() {
   const items = history.data?.pages.flat() ?? [];
   return (
     <PageView title={t('history.title')}>
-      {history.error ? (
-        <FormError message={errorMessage(history.error)} />
-      ) : history.isPending ? (
+      {/* Issue 19: a failed refresh keeps the history last loaded on screen. */}
+      {history.error && <FormError message={errorMessage(history.error)} />}
+      {history.isPending ? (
         <IonSpinner name="crescent" color="primary" />
       ) : items.length === 0 ? (
-        <p className="form-note">{t('history.empty')}</p>
+        !history.error && <p className="form-note">{t('history.empty')}</p>
       ) : (
         <>
           <ul className="history-list">

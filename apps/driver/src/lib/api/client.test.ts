@@ -14,6 +14,7 @@ import { sessionExit } from '../session/end-session.ts';
 import { currentBrand } from '../brand.ts';
 import { testUser as user } from '../../test/fixtures.ts';
 import { json, stubServer, type SeenRequest } from '../../test/stub-server.ts';
+import { fakePasswordManager } from '../../test/fake-credentials.ts';
 
 const later = new Date(Date.now() + 3_600_000).toISOString();
 const earlier = new Date(Date.now() - 60_000).toISOString();
@@ -143,8 +144,10 @@ describe('callApi', () => {
   });
 
   it('ends the session on a 401 with forcelogout: tokens and stored credentials cleared, /login loaded', async () => {
+    fakePasswordManager();
     await setTokens(tokens('access-1', 'refresh-1'));
     await saveCredentials({ username: 'driver@example.com', password: 'secret' });
+    expect(await loadCredentials()).not.toBeNull();
     stubServer(() =>
       json(401, { message: 'Session ended', code: 'SESSION_REVOKED', forcelogout: true }),
     );
@@ -169,6 +172,50 @@ describe('callApi', () => {
     expect(error).toMatchObject({ status: 0 });
     expect(goToLogin).not.toHaveBeenCalled();
     expect((await getTokens())?.auth.token).toBe('access-1');
+  });
+
+  it('keeps the session when the refresh finds no connection (status 0), and refreshes on the next call once back', async () => {
+    await setTokens(tokens('old-access', 'refresh-1', earlier));
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', offline);
+
+    const error: unknown = await callApi('userdata', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0 });
+    // Only the refresh was tried: the call is not sent without its token.
+    expect(offline).toHaveBeenCalledTimes(1);
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(await getTokens()).toMatchObject({
+      auth: { token: 'old-access' },
+      refresh: { token: 'refresh-1' },
+    });
+
+    const seen = stubServer((request) =>
+      request.url.endsWith('/refreshToken')
+        ? json(200, { data: tokens('new-access', 'refresh-2') })
+        : json(200, { data: user }),
+    );
+    await callApi('userdata', {});
+    expect(seen.map((request) => [request.url.split('/api')[1], bearerOf(request)])).toEqual([
+      ['/refreshToken', 'Bearer refresh-1'],
+      ['/userdata', 'Bearer new-access'],
+    ]);
+  });
+
+  it('does not replay a refused token without one when the refresh finds no connection', async () => {
+    await setTokens(tokens('old-access', 'refresh-1'));
+    const seen = stubServer((request) =>
+      request.url.endsWith('/refreshToken')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : json(401, { message: 'Token expired', code: 'TOKEN_EXPIRED' }),
+    );
+
+    await expect(callApi('userdata', {})).rejects.toMatchObject({ status: 0 });
+
+    expect(seen.filter((request) => request.url.endsWith('/userdata'))).toHaveLength(1);
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect((await getTokens())?.refresh.token).toBe('refresh-1');
   });
 
   it('replays without a token when the refresh fails, and a 401 on refresh logs out', async () => {

@@ -107,8 +107,11 @@ function withoutFieldName(message: string, field: string | undefined): string {
   return head && message.startsWith(head) ? message.slice(head.length) : message;
 }
 
+/** No answer at all (spec 000 §8: status 0). */
+const noConnection = (): ApiError => new ApiError(0, NETWORK_ERROR_CODE, 'No connection');
+
 function toApiError(answer: RawAnswer): ApiError {
-  if (answer.status === 0) return new ApiError(0, NETWORK_ERROR_CODE, 'No connection');
+  if (answer.status === 0) return noConnection();
   const parsed = errorBodyOfAnyVersion.safeParse(answer.body);
   if (parsed.success) {
     // A code this app does not know yet (a newer server) still brings its words and forcelogout.
@@ -130,24 +133,28 @@ function toApiError(answer: RawAnswer): ApiError {
   );
 }
 
-let refreshInFlight: Promise<boolean> | null = null;
+/** How a refresh ended: fresh tokens stored, refused or impossible, or no connection to ask. */
+type RefreshOutcome = 'refreshed' | 'failed' | 'offline';
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
  * spec 000 §4, §8: one refresh for any number of expired requests; the others wait for it.
- * A 401 on refresh ends the session. Resolves whether fresh tokens are stored.
+ * A 401 on refresh ends the session. No answer (status 0) does nothing (issue 19): the tokens
+ * stay, and the refresh is tried again by the next call once the device is back online.
  */
-function refreshTokens(): Promise<boolean> {
+function refreshTokens(): Promise<RefreshOutcome> {
   // Issue 18: a masquerade's token is not refreshed; when it has run out the session has ended.
   if (isMasquerading()) {
     endMasquerade();
-    return Promise.resolve(false);
+    return Promise.resolve('failed');
   }
-  refreshInFlight ??= (async () => {
+  refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
     try {
       const tokens = await getTokens();
       if (!tokens || isExpired(tokens.refresh.expiry)) {
         await endSession();
-        return false;
+        return 'failed';
       }
       const definition = calls.refreshToken;
       const answer = await send(
@@ -156,17 +163,18 @@ function refreshTokens(): Promise<boolean> {
         { uuid: await getUuid() },
         tokens.refresh.token,
       );
+      if (answer.status === 0) return 'offline';
       if (answer.status === 200) {
         const data = definition.response.safeParse(
           (answer.body as { data?: unknown } | null)?.data,
         );
         if (data.success) {
           await replaceRefreshedTokens(data.data);
-          return true;
+          return 'refreshed';
         }
       }
       if (answer.status === 401) await endSession();
-      return false;
+      return 'failed';
     } finally {
       refreshInFlight = null;
     }
@@ -174,13 +182,18 @@ function refreshTokens(): Promise<boolean> {
   return refreshInFlight;
 }
 
-async function currentAccessToken(): Promise<string | null> {
+/**
+ * The access token to send, refreshed first when it has expired; a refresh that found no
+ * connection fails the call as offline. The live streams open with it too.
+ */
+export async function currentAccessToken(): Promise<string | null> {
   if (refreshInFlight) await refreshInFlight;
   const tokens = await getTokens();
   if (!tokens) return null;
   if (!isExpired(tokens.auth.expiry)) return tokens.auth.token;
-  const refreshed = await refreshTokens();
-  return refreshed ? ((await getTokens())?.auth.token ?? null) : null;
+  const outcome = await refreshTokens();
+  if (outcome === 'offline') throw noConnection();
+  return outcome === 'refreshed' ? ((await getTokens())?.auth.token ?? null) : null;
 }
 
 function validateRequest(definition: CallDefinition, input: unknown): unknown {
@@ -230,8 +243,10 @@ export async function callApi<K extends CallName>(
     if (bearer && TOKEN_REJECTED_CODES.has(error.code)) {
       const stored = (await getTokens())?.auth.token ?? null;
       // Another request may already have refreshed while this one was on the wire.
-      const fresh = stored && stored !== bearer ? true : await refreshTokens();
-      const replayBearer = fresh ? ((await getTokens())?.auth.token ?? null) : null;
+      const outcome = stored && stored !== bearer ? 'refreshed' : await refreshTokens();
+      if (outcome === 'offline') throw noConnection();
+      const replayBearer =
+        outcome === 'refreshed' ? ((await getTokens())?.auth.token ?? null) : null;
       answer = await send(definition, url, body, replayBearer, options.signal);
       if (answer.status === 401 && toApiError(answer).forcelogout) {
         await endSession();

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { APP_VERSION } from '@evc/domain';
-import { HEADER_APP_VERSION, HEADER_BRAND_NAME } from '../api/client.ts';
+import { currentAccessToken, HEADER_APP_VERSION, HEADER_BRAND_NAME } from '../api/client.ts';
 import { currentBrand } from '../brand.ts';
-import { getTokens } from '../session/token-store.ts';
 import { ServerSentEventParser } from './sse-parser.ts';
 
 /** `live` while the stream is open; `polling` while it is down and callers should poll instead. */
@@ -37,7 +36,8 @@ async function readStream<T>(
   signal: AbortSignal,
   opened: () => void,
 ): Promise<boolean> {
-  const token = (await getTokens())?.auth.token;
+  // An access token that ran out while the stream was down is refreshed before reconnecting.
+  const token = await currentAccessToken();
   const response = await fetch(options.url(), {
     headers: {
       Accept: 'text/event-stream',
@@ -83,6 +83,7 @@ export function watchEventStream<T>(options: EventStreamOptions<T>): () => void 
   let failures = 0;
 
   const connect = (): void => {
+    timer = undefined;
     options.onState?.(failures === 0 ? 'connecting' : 'polling');
     readStream(options, controller.signal, () => {
       failures = 0;
@@ -101,8 +102,17 @@ export function watchEventStream<T>(options: EventStreamOptions<T>): () => void 
   };
   connect();
 
+  // Issue 19: back online, a stream waiting out its back-off reconnects at once.
+  const reconnectNow = (): void => {
+    if (timer === undefined || controller.signal.aborted) return;
+    clearTimeout(timer);
+    connect();
+  };
+  window.addEventListener('online', reconnectNow);
+
   return () => {
     controller.abort();
     clearTimeout(timer);
+    window.removeEventListener('online', reconnectNow);
   };
 }

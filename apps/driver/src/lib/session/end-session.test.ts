@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { fakePasswordManager } from '../../test/fake-credentials.ts';
 import { loadRecentChargers, rememberCharger } from '../recent-chargers.ts';
 import { endSession, sessionExit } from './end-session.ts';
 import { loadCredentials, saveCredentials } from './stored-credentials.ts';
@@ -12,10 +13,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   goToLogin.mockRestore();
+  vi.unstubAllGlobals();
 });
 
 describe('endSession (logout, spec 000 §4)', () => {
   it('clears the tokens, the stored credentials and the recent charge points, then goes to /login', async () => {
+    const passwords = fakePasswordManager();
     const expiry = new Date(Date.now() + 60_000).toISOString();
     await setTokens({ auth: { token: 'a', expiry }, refresh: { token: 'r', expiry } });
     await saveCredentials({ username: 'driver@example.com', password: 'Driver-pass-2026' });
@@ -27,6 +30,7 @@ describe('endSession (logout, spec 000 §4)', () => {
 
     expect(await getTokens()).toBeNull();
     expect(await loadCredentials()).toBeNull();
+    expect(passwords.container.preventSilentAccess).toHaveBeenCalledOnce();
     expect(await loadRecentChargers()).toEqual([]);
     expect(window.localStorage.length).toBe(0);
     expect(goToLogin).toHaveBeenCalledOnce();

@@ -1,9 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import type { TokenData, User } from '@evc/contract';
+import { ApiError } from '../api/api-error.ts';
 import { logout } from '../api/calls/logout.ts';
 import { userdata } from '../api/calls/userdata.ts';
 import { endSession } from './end-session.ts';
-import { getHeldTokens, getTokens, setGuestTokens, setTokens } from './token-store.ts';
+import {
+  forgetLastUser,
+  getHeldTokens,
+  getTokens,
+  lastLoadedUser,
+  rememberUser,
+  setGuestTokens,
+  setTokens,
+} from './token-store.ts';
 
 export { getUuid } from './device-id.ts';
 
@@ -29,7 +38,8 @@ function setSession(next: Session): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the session; returns the function that stops it. */
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -40,12 +50,13 @@ export function getSession(): Session {
 
 /** The signed-in user, or why there is none yet. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 /** Replaces the loaded user (after an update call answers the new user). */
 export function setUser(user: User): void {
   setSession({ status: 'signed-in', user, guest: null });
+  void rememberUser(user);
 }
 
 /** Signed out, or a guest when guest tokens are held (spec 000 §4). */
@@ -58,7 +69,24 @@ async function signedOutSession(): Promise<Session> {
   };
 }
 
-/** Loads /userdata with the stored tokens. Without tokens the session is signed out. */
+let reloadWhenOnline = false;
+
+/** Issue 19: no connection ends nothing; the user is loaded again once the device is online. */
+function retryWhenOnline(): void {
+  if (reloadWhenOnline) return;
+  reloadWhenOnline = true;
+  const reload = () => {
+    reloadWhenOnline = false;
+    void reloadUser().catch(() => undefined);
+  };
+  window.addEventListener('online', reload, { once: true });
+}
+
+/**
+ * Loads /userdata with the stored tokens. Without tokens the session is signed out. Without
+ * connection (status 0) the user last loaded with these tokens stays signed in, and the user is
+ * loaded again when the device comes back online; until one is known the session stays loading.
+ */
 export async function reloadUser(): Promise<User | null> {
   if ((await getHeldTokens())?.owner !== 'user') {
     setSession(await signedOutSession());
@@ -69,8 +97,16 @@ export async function reloadUser(): Promise<User | null> {
     setUser(user);
     return user;
   } catch (error) {
-    // The tokens stay stored (a 401 has already ended the session through the client), so a
-    // start without connection loads the user again next time.
+    if (error instanceof ApiError && error.isOffline) {
+      retryWhenOnline();
+      const known = await lastLoadedUser();
+      if (known) {
+        setUser(known);
+        return known;
+      }
+      throw error;
+    }
+    // The tokens stay stored (a 401 has already ended the session through the client).
     setSession({ status: 'signed-out', user: null, guest: null });
     throw error;
   }
@@ -87,7 +123,7 @@ export async function initSession(): Promise<void> {
 
 /** Stores the tokens from login, MFA or registration and loads the user. */
 export async function signIn(tokenData: TokenData): Promise<User | null> {
-  await setTokens(tokenData);
+  await Promise.all([setTokens(tokenData), forgetLastUser()]);
   return reloadUser();
 }
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { guestCode, tokenData as tokenDataSchema, type TokenData } from '@evc/contract';
+import {
+  guestCode,
+  tokenData as tokenDataSchema,
+  user as userSchema,
+  type TokenData,
+  type User,
+} from '@evc/contract';
 import { storage } from '../storage.ts';
 
 /** Whose tokens the client carries: a signed-in user's, or a guest's (spec 000 §3, §4). */
@@ -69,10 +75,36 @@ export async function replaceRefreshedTokens(tokens: TokenData): Promise<void> {
   else await setTokens(tokens);
 }
 
-/** Logout: neither a user's nor a guest's tokens stay. */
+/** Logout: neither a user's nor a guest's tokens stay, nor the user last loaded with them. */
 export async function clearTokens(): Promise<void> {
   cached = Promise.resolve(null);
-  await Promise.all([storage.remove(USER_KEY), storage.remove(GUEST_KEY)]);
+  await Promise.all([storage.remove(USER_KEY), storage.remove(GUEST_KEY), forgetLastUser()]);
+}
+
+const LAST_USER_KEY = 'lastUser';
+
+/**
+ * Issue 19: the user last loaded with the stored tokens, so that a start without connection
+ * opens signed in. It goes with the tokens (clearTokens); a masquerade keeps it in memory only
+ * (lib/storage.ts), like everything else it holds.
+ */
+export async function rememberUser(user: User): Promise<void> {
+  await storage.set(LAST_USER_KEY, JSON.stringify(user));
+}
+
+export async function lastLoadedUser(): Promise<User | null> {
+  const raw = await storage.get(LAST_USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function forgetLastUser(): Promise<void> {
+  await storage.remove(LAST_USER_KEY);
 }
 
 /** Whether a token's ISO expiry has passed. An unreadable expiry counts as valid (the server decides). */

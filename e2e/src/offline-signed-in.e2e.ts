@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, driverToken, submitSignIn } from './app.ts';
+import { launchBrowser, newContext, PHONE, shoot, WAIT_CEILING_MS } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+interface Session {
+  _id: string;
+  state: string;
+  kWh: number;
+  chargerName: string;
+  payment: { status: string };
+}
+
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  await expect.poll(async () => check(await read()), { timeout: WAIT_CEILING_MS }).toBe(true);
+  return read();
+}
+
+/** A whole charge through the API, paid with a sandbox card, on demo charger 1005. */
+async function chargeOnce(token: string): Promise<Session> {
+  const charger = await callApi<{ _id: string }>(
+    baseUrl,
+    '/getChargerByBarcode',
+    { barcode: '1005', permission_name: 'CHARGER_CHARGE_AT' },
+    token,
+  );
+  const method = await callApi<{ id: string }>(
+    baseUrl,
+    '/sandbox/payment_methods',
+    { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+    token,
+  );
+  const card = await callApi<{ id: string }>(
+    baseUrl,
+    '/addToStripeSources',
+    { card: method.id },
+    token,
+  );
+  const intent = await callApi<{ intentid: string }>(
+    baseUrl,
+    '/initiatePaymentIntent',
+    {
+      connector_id: `${charger._id}:1`,
+      type: 'charge',
+      amount: 3000,
+      source: card.id,
+      capture_method: 'manual',
+    },
+    token,
+  );
+  await callApi(
+    baseUrl,
+    `/sandbox/payment_intents/${intent.intentid}/confirm`,
+    { payment_method: card.id },
+    token,
+  );
+  const started = await callApi<Session>(
+    baseUrl,
+    '/remoteStartTransaction',
+    { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intent.intentid },
+    token,
+  );
+  const read = () =>
+    callApi<Session>(baseUrl, '/getTransactionByID', { transactionid: started._id }, token);
+  await until(read, (session) => session.state === 'charging' && session.kWh > 0);
+  await callApi(baseUrl, '/remoteStopTransaction', { transactionid: started._id }, token);
+  return until(read, (session) => session.state === 'finished');
+}
+
+/** The URLs the page's service worker holds in caches named `prefix…`. */
+function cachedUrls(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate(async (cachePrefix) => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(cachePrefix)) continue;
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  }, prefix);
+}
+
+/** What the app keeps on the device to show offline (lib/session/last-loaded-queries.ts). */
+const keptData = (page: Page) =>
+  page.evaluate(() => window.localStorage.getItem('lastLoadedData') ?? '');
+
+test('offline, a reload stays signed in and shows the last-loaded charger and history; back online the token is refreshed, never through /login', async () => {
+  const session = await chargeOnce(await driverToken(baseUrl, 'e2e-offline-signed-in'));
+
+  const context = await newContext(browser, {
+    viewport: PHONE,
+    locale: 'en-GB',
+    serviceWorkers: 'allow',
+  });
+  // Every address the app shows, across reloads: /login must never be one once signed in.
+  await context.addInitScript(() => {
+    const record = () => {
+      const seen = JSON.parse(window.sessionStorage.getItem('e2eVisited') ?? '[]') as string[];
+      seen.push(window.location.pathname);
+      window.sessionStorage.setItem('e2eVisited', JSON.stringify(seen));
+    };
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        record();
+      };
+    }
+    window.addEventListener('popstate', record);
+    record();
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  await page.evaluate(() => window.sessionStorage.setItem('e2eVisited', '[]'));
+
+  // The pages' code is kept by the service worker once it is preloaded (ADR 0020).
+  await expect
+    .poll(async () => (await cachedUrls(page, 'app-code')).join(' '), { timeout: WAIT_CEILING_MS })
+    .toMatch(/charge-history-page-[\w-]+\.js/);
+  await expect
+    .poll(async () => (await cachedUrls(page, 'app-code')).join(' '), { timeout: WAIT_CEILING_MS })
+    .toMatch(/charger-details-page-[\w-]+\.js/);
+  await expect
+    .poll(() => cachedUrls(page, 'translations'), { timeout: WAIT_CEILING_MS })
+    .toContain(`${baseUrl}/assets/i18n/en.json`);
+
+  await page.goto(`${baseUrl}/chargehistory`);
+  await page.locator(`li[data-id="${session._id}"]`).waitFor();
+  await page.goto(`${baseUrl}/charger-details/1005`);
+  await page.getByText(session.chargerName).first().waitFor();
+  await expect
+    .poll(() => keptData(page), { timeout: WAIT_CEILING_MS })
+    .toContain('["getChargerByBarcode",{"barcode":"1005"}]');
+  expect(await keptData(page)).toContain(session._id);
+
+  // The access token runs out while the device is offline.
+  await page.evaluate(() => {
+    const tokens = JSON.parse(window.localStorage.getItem('tokenData') ?? '{}') as {
+      auth: { expiry: string };
+    };
+    tokens.auth.expiry = new Date(Date.now() - 60_000).toISOString();
+    window.localStorage.setItem('tokenData', JSON.stringify(tokens));
+  });
+  await context.setOffline(true);
+  await page.reload();
+
+  const banner = page.locator('.offline-banner');
+  await banner.getByText('No Internet Connection').waitFor();
+  await page.getByText(session.chargerName).first().waitFor();
+  await banner.getByText(/^Showing what was last loaded\. Last updated .+\.$/).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/charger-details/1005');
+  await shoot(page, 'offline-charger-details');
+
+  await page.goto(`${baseUrl}/chargehistory`);
+  await page.locator(`li[data-id="${session._id}"]`).waitFor();
+  await banner.getByText(/Last updated/).waitFor();
+  await shoot(page, 'offline-chargehistory');
+
+  const refreshes: number[] = [];
+  const histories: number[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === '/api/refreshToken') refreshes.push(response.status());
+    if (path === '/api/getChargeHistory') histories.push(response.status());
+  });
+  await context.setOffline(false);
+
+  await expect.poll(() => refreshes, { timeout: WAIT_CEILING_MS }).toEqual([200]);
+  await banner.waitFor({ state: 'detached' });
+  // The app works: the history is asked for again with the fresh token and answered.
+  await expect.poll(() => histories, { timeout: WAIT_CEILING_MS }).toContain(200);
+  await page.locator(`li[data-id="${session._id}"]`).waitFor();
+  const visited = await page.evaluate(
+    () => JSON.parse(window.sessionStorage.getItem('e2eVisited') ?? '[]') as string[],
+  );
+  expect(visited.length).toBeGreaterThan(0);
+  expect(visited).not.toContain('/login');
+  expect(new URL(page.url()).pathname).toBe('/chargehistory');
+  await context.close();
+});
