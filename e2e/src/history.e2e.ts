@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { callApi, submitSignIn } from './app.ts';
+import { chargeOnce } from './charge-once.ts';
 import { launchBrowser, newPhonePage, shoot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,15 +15,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-interface Session {
-  _id: string;
-  state: string;
-  kWh: number;
-  chargerName: string;
-  payment: { status: string };
-  data: { cost: { applied_cost: { total: number } } };
-}
-
 const driverToken = async () =>
   (
     await callApi<{ user: { token: string } }>(baseUrl, '/login', {
@@ -34,72 +26,8 @@ const driverToken = async () =>
     })
   ).user.token;
 
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not in time: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
-/** A whole charge through the API, paid with a sandbox card, on demo charger 1005. */
-async function chargeOnce(token: string): Promise<Session> {
-  const charger = await callApi<{ _id: string }>(
-    baseUrl,
-    '/getChargerByBarcode',
-    { barcode: '1005', permission_name: 'CHARGER_CHARGE_AT' },
-    token,
-  );
-  const method = await callApi<{ id: string }>(
-    baseUrl,
-    '/sandbox/payment_methods',
-    { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-    token,
-  );
-  const card = await callApi<{ id: string }>(
-    baseUrl,
-    '/addToStripeSources',
-    { card: method.id },
-    token,
-  );
-  const intent = await callApi<{ intentid: string }>(
-    baseUrl,
-    '/initiatePaymentIntent',
-    {
-      connector_id: `${charger._id}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-    token,
-  );
-  await callApi(
-    baseUrl,
-    `/sandbox/payment_intents/${intent.intentid}/confirm`,
-    { payment_method: card.id },
-    token,
-  );
-  const started = await callApi<Session>(
-    baseUrl,
-    '/remoteStartTransaction',
-    { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intent.intentid },
-    token,
-  );
-  const read = () =>
-    callApi<Session>(baseUrl, '/getTransactionByID', { transactionid: started._id }, token);
-  await until(read, (session) => session.state === 'charging' && session.kWh > 0);
-  await callApi(baseUrl, '/remoteStopTransaction', { transactionid: started._id }, token);
-  return until(
-    read,
-    (session) => session.state === 'finished' && session.payment.status === 'captured',
-  );
-}
-
 test('a finished charge appears in the history, with its details, and on the dashboard', async () => {
-  const session = await chargeOnce(await driverToken());
+  const session = await chargeOnce(baseUrl, await driverToken());
   const cost = `£${(session.data.cost.applied_cost.total / 100).toFixed(2)}`;
 
   const { context, page } = await newPhonePage(browser);

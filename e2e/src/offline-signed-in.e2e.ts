@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, driverToken, submitSignIn } from './app.ts';
+import { driverToken, submitSignIn } from './app.ts';
+import { chargeOnce } from './charge-once.ts';
 import { launchBrowser, newContext, PHONE, shoot, WAIT_CEILING_MS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -13,70 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-interface Session {
-  _id: string;
-  state: string;
-  kWh: number;
-  chargerName: string;
-  payment: { status: string };
-}
-
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  await expect.poll(async () => check(await read()), { timeout: WAIT_CEILING_MS }).toBe(true);
-  return read();
-}
-
-/** A whole charge through the API, paid with a sandbox card, on demo charger 1005. */
-async function chargeOnce(token: string): Promise<Session> {
-  const charger = await callApi<{ _id: string }>(
-    baseUrl,
-    '/getChargerByBarcode',
-    { barcode: '1005', permission_name: 'CHARGER_CHARGE_AT' },
-    token,
-  );
-  const method = await callApi<{ id: string }>(
-    baseUrl,
-    '/sandbox/payment_methods',
-    { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-    token,
-  );
-  const card = await callApi<{ id: string }>(
-    baseUrl,
-    '/addToStripeSources',
-    { card: method.id },
-    token,
-  );
-  const intent = await callApi<{ intentid: string }>(
-    baseUrl,
-    '/initiatePaymentIntent',
-    {
-      connector_id: `${charger._id}:1`,
-      type: 'charge',
-      amount: 3000,
-      source: card.id,
-      capture_method: 'manual',
-    },
-    token,
-  );
-  await callApi(
-    baseUrl,
-    `/sandbox/payment_intents/${intent.intentid}/confirm`,
-    { payment_method: card.id },
-    token,
-  );
-  const started = await callApi<Session>(
-    baseUrl,
-    '/remoteStartTransaction',
-    { chargerid: charger._id, connectorid: 1, source: 'PAYG', intent_id: intent.intentid },
-    token,
-  );
-  const read = () =>
-    callApi<Session>(baseUrl, '/getTransactionByID', { transactionid: started._id }, token);
-  await until(read, (session) => session.state === 'charging' && session.kWh > 0);
-  await callApi(baseUrl, '/remoteStopTransaction', { transactionid: started._id }, token);
-  return until(read, (session) => session.state === 'finished');
-}
 
 /** The URLs the page's service worker holds in caches named `prefix…`. */
 function cachedUrls(page: Page, prefix: string): Promise<string[]> {
@@ -96,7 +33,7 @@ const keptData = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem('lastLoadedData') ?? '');
 
 test('offline, a reload stays signed in and shows the last-loaded charger and history; back online the token is refreshed, never through /login', async () => {
-  const session = await chargeOnce(await driverToken(baseUrl, 'e2e-offline-signed-in'));
+  const session = await chargeOnce(baseUrl, await driverToken(baseUrl, 'e2e-offline-signed-in'));
 
   const context = await newContext(browser, {
     viewport: PHONE,

@@ -87,8 +87,11 @@ export function costBreakdownRows(entries: readonly CostBreakdownInput[]): CostB
   return rows;
 }
 
-/** spec 001 §2: a row's time as HH:mm on a 24-hour clock, in the given time zone (device's by default). */
-export function breakdownClockTime(date: Date, timeZone?: string): string {
+/**
+ * A moment as HH:mm on a 24-hour clock in the given time zone (the device's by default): spec 001
+ * §2's breakdown rows, and the hours a tariff's wording names.
+ */
+export function clockTime(date: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
@@ -102,7 +105,7 @@ export function breakdownTimeRange(
   row: Pick<CostBreakdownRow, 'periodFrom' | 'periodTo'>,
   timeZone?: string,
 ) {
-  return `${breakdownClockTime(row.periodFrom, timeZone)} - ${breakdownClockTime(row.periodTo, timeZone)}`;
+  return `${clockTime(row.periodFrom, timeZone)} - ${clockTime(row.periodTo, timeZone)}`;
 }
 
 /** The numbers of '<kWh> kWh @ <symbol><rate> / kWh': kWh to 1 decimal, the rate to 2 (001 §9). */

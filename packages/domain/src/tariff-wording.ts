@@ -1,3 +1,4 @@
+import { clockTime } from './cost-breakdown.ts';
 import { rateAt, type SessionTariff } from './session-cost.ts';
 import { isTariffFree, MINUTES_PER_PERIOD, PERIODS_PER_DAY } from './tariff.ts';
 import { minorAmountText, ratePerKwhText } from './tariff-display.ts';
@@ -48,16 +49,6 @@ export function feePeriod(minutes: number): FeePeriod {
   return minutes % 60 === 0 ? { unit: 'h', count: minutes / 60 } : { unit: 'min', count: minutes };
 }
 
-/** A moment as HH:mm on a 24-hour clock in the driver's zone. */
-export function localClockTime(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
-}
-
 /** Today's (UTC) moment at a tariff's 'HH:mm' UTC time. */
 function utcTimeToday(now: Date, hhmm: string): Date {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
@@ -94,15 +85,15 @@ export function tariffWording(tariff: WordedTariff, options: TariffWordingOption
     energy = {
       kind: 'variable',
       rate: rate(rateAt(tariff, now)),
-      until: change ? localClockTime(change, timeZone) : null,
+      until: change ? clockTime(change, timeZone) : null,
     };
   } else if (tariff.alternate_rate !== null && tariff.alternate_time !== null) {
     // The alternate rate runs from its time until midnight UTC (session-cost's `rateAt`).
     energy = {
       kind: 'twoRate',
       day: rate(tariff.standard_rate),
-      from: localClockTime(utcTimeToday(now, tariff.alternate_time), timeZone),
-      to: localClockTime(utcTimeToday(now, '00:00'), timeZone),
+      from: clockTime(utcTimeToday(now, tariff.alternate_time), timeZone),
+      to: clockTime(utcTimeToday(now, '00:00'), timeZone),
       alternate: rate(tariff.alternate_rate),
     };
   } else {

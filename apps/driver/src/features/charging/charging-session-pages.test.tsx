@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@evc/contract';
-import { localClockTime } from '@evc/domain';
+import { clockTime } from '@evc/domain';
 import { testUser } from '../../test/fixtures.ts';
 import { namedPage, renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
@@ -383,7 +383,7 @@ describe('VariableTariffPage (spec 001 §2)', () => {
     renderWithRouter(pages, '/variable-tariff?transactionId=s1');
     const today = new Date();
     const local = (hours: number) =>
-      localClockTime(
+      clockTime(
         new Date(
           Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), hours, 0),
         ),
