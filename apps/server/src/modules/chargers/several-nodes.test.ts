@@ -93,7 +93,7 @@ describe.skipIf(!NATS_URL || !process.env.DATABASE_URL)('several nodes over NATS
     // Well within the 30 s a list used to wait before it was read again.
     await expect
       .poll(async () => (await listOnB()).connectors?.[0], { interval: 20 })
-      .toEqual([1, 'Type 2', 'Charging']);
+      .toEqual([1, 'Type 2', 'Charging', 22]);
     const renamed = await a.call('operatorUpdateCharger', {
       token: operatorToken,
       params: { chargerid: charger._id },
