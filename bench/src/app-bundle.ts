@@ -30,8 +30,10 @@ const BUDGET_GZIP_BYTES: Readonly<Record<string, number>> = {
   // masquerade state every page's storage, device id and language consult (its banner, overlay
   // and message handling load only in masquerade). 370 kB with issue 20: the sign-in code window
   // (now shared modal content), the spec's message catalogue that turns a server's words into
-  // the driver's language, the named payment errors, and the start-up token check.
-  '/login': 370_000,
+  // the driver's language, the named payment errors, and the start-up token check. 380 kB with
+  // issue 19 (375.7 kB measured): the back button and the running-session bar of every page, the
+  // balance read again after each movement, and the session kept through a refresh offline.
+  '/login': 380_000,
 };
 
 /** The pages measured, each with the module of its page component. */
