@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { submitSignIn } from './app.ts';
-import { launchBrowser, newPhonePage } from './browser.ts';
+import { launchBrowser, newPhonePage, WAIT_CEILING_MS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -77,8 +77,18 @@ test('every signed-in sub-page opened directly has a back button that leads to h
       continue;
     }
     // A page opened directly has no address before it: back goes to the root, which is home.
-    await back.click();
-    await page.waitForURL(`${baseUrl}/home`);
+    // A tap that lands while the page opened directly is still being drawn was once lost on a
+    // loaded machine (noted on issue 19): tap again until home, within the ceiling.
+    const path = () => new URL(page.url()).pathname;
+    await expect
+      .poll(
+        async () => {
+          if (path() !== '/home') await back.click({ timeout: 5_000 }).catch(() => undefined);
+          return path();
+        },
+        { timeout: WAIT_CEILING_MS, interval: 1_000 },
+      )
+      .toBe('/home');
     await expect.poll(() => backButton(page).count()).toBe(0);
   }
   expect(missing).toEqual([]);
