@@ -152,3 +152,17 @@ export async function registeredAccount(
     throw new Error(`completeRegistration answered ${completed.status}`);
   }
 }
+
+/** The URLs the page's service worker holds in the caches named `prefix…`. */
+export function cachedUrls(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate(async (cachePrefix) => {
+    const urls: string[] = [];
+    // Only caches that exist: opening one would create it.
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(cachePrefix)) continue;
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  }, prefix);
+}

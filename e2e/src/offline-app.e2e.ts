@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, WAIT_CEILING_MS } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { cachedUrls, launchBrowser, newContext, PHONE, WAIT_CEILING_MS } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 let browser: Browser;
@@ -14,20 +14,6 @@ afterAll(async () => {
   await browser.close();
   await server.stop();
 });
-
-/** The URLs the page's service worker holds in the cache named `prefix…`. */
-function cachedUrls(page: Page, prefix: string): Promise<string[]> {
-  return page.evaluate(async (cachePrefix) => {
-    const urls: string[] = [];
-    // Only caches that exist: opening one would create it.
-    for (const name of await caches.keys()) {
-      if (!name.startsWith(cachePrefix)) continue;
-      const cache = await caches.open(name);
-      urls.push(...(await cache.keys()).map((request) => request.url));
-    }
-    return urls;
-  }, prefix);
-}
 
 test('after a first visit the app opens its pages with no signal; installing it downloads only the shell', async () => {
   const context = await newContext(browser, {

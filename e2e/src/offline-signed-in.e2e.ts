@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { driverToken, submitSignIn } from './app.ts';
 import { chargeOnce } from './charge-once.ts';
-import { launchBrowser, newContext, PHONE, shoot, WAIT_CEILING_MS } from './browser.ts';
+import { cachedUrls, launchBrowser, newContext, PHONE, shoot, WAIT_CEILING_MS } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -14,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The URLs the page's service worker holds in caches named `prefix…`. */
-function cachedUrls(page: Page, prefix: string): Promise<string[]> {
-  return page.evaluate(async (cachePrefix) => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith(cachePrefix)) continue;
-      const cache = await caches.open(name);
-      urls.push(...(await cache.keys()).map((request) => request.url));
-    }
-    return urls;
-  }, prefix);
-}
 
 /** What the app keeps on the device to show offline (lib/session/last-loaded-queries.ts). */
 const keptData = (page: Page) =>
