@@ -80,6 +80,7 @@ async function main(): Promise<void> {
         url: `ws://127.0.0.1:${config.port}/ocpp`,
         chargePointId: charger.chargePointId,
         connectors: charger.connectors.length,
+        connectorMaxPowerW: charger.connectors.map((connector) => connector.maxPowerKw * 1000),
         serialNumber: `SIM-${charger.barcode}`,
         unplugAfterMs: (DEMO_UNPLUG_AFTER_MINUTES[charger.chargePointId] ?? 0) * 60_000,
       });

@@ -1,6 +1,6 @@
 // Connects simulated charge points to a central system:
 //   npm start --workspace tools/charger-sim -- --url ws://localhost:8080/ocpp --id CP-1 [--id CP-2] [--password P] [--connectors 2]
-//     [--meter-interval 10] [--max-power 22] [--unplug-after 0] [--tag CARD-1 [--tag-connector 1]]
+//     [--meter-interval 10] [--max-power 22 | --max-power 150,22 (per connector)] [--unplug-after 0] [--tag CARD-1 [--tag-connector 1]]
 //     [--reconnect-delay 1] (connect again this many seconds after a lost connection, as a real
 //     charger does when its node restarts; default: stay disconnected)
 import { parseArgs } from 'node:util';
@@ -23,11 +23,12 @@ const { values } = parseArgs({
 const ids = values.id ?? [];
 if (ids.length === 0) {
   console.error(
-    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW] [--unplug-after SECONDS] [--tag ID_TAG [--tag-connector N]] [--reconnect-delay SECONDS]',
+    'usage: --url ws://HOST/ocpp --id CHARGE_POINT_ID [--id …] [--password P] [--connectors N] [--meter-interval SECONDS] [--max-power KW[,KW per connector]] [--unplug-after SECONDS] [--tag ID_TAG [--tag-connector N]] [--reconnect-delay SECONDS]',
   );
   process.exit(2);
 }
 const connectors = Number(values.connectors);
+const maxPowerW = values['max-power'].split(',').map((kw) => Number(kw) * 1000);
 const simulators = ids.map(
   (chargePointId) =>
     new ChargePointSimulator({
@@ -36,7 +37,8 @@ const simulators = ids.map(
       password: values.password,
       connectors,
       meterIntervalMs: Number(values['meter-interval']) * 1000,
-      maxPowerW: Number(values['max-power']) * 1000,
+      maxPowerW: maxPowerW[0],
+      connectorMaxPowerW: maxPowerW,
       unplugAfterMs: Number(values['unplug-after']) * 1000,
       ...(values['reconnect-delay'] === undefined
         ? {}

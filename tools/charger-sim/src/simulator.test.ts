@@ -139,3 +139,29 @@ test('a simulator that loses its central system reconnects by itself to the next
   await simulator.stop();
   expect(simulator.connected).toBe(false);
 });
+
+test('each connector gives no more than its own rating: a 22 kW Type 2 beside a 7 kW one', async () => {
+  const simulator = new ChargePointSimulator({
+    url,
+    chargePointId: 'SIM-HARROGATE',
+    password: 'simulator-secret',
+    connectors: 2,
+    connectorMaxPowerW: [22_000, 7_000],
+  });
+  await simulator.start();
+  const charger = await until((view) => view.online);
+  const limits = await Promise.all(
+    [1, 2].map(async (connectorId) => {
+      const answer = await t.services.commands.getCompositeSchedule(charger._id, {
+        connectorId,
+        duration: 3600,
+        chargingRateUnit: 'A',
+      });
+      return (answer.chargingSchedule as { chargingSchedulePeriod: { limit: number }[] })
+        .chargingSchedulePeriod[0]?.limit;
+    }),
+  );
+  // 22 kW and 7 kW three-phase at 230 V: 32 A and 10 A.
+  expect(limits).toEqual([32, 10]);
+  await simulator.stop();
+});

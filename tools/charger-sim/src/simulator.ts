@@ -44,6 +44,11 @@ export interface SimulatorOptions {
   meterIntervalMs?: number;
   /** The most power a connector gives (default 22 kW). */
   maxPowerW?: number;
+  /**
+   * The most power each connector gives, connector 1 first, where they differ (a 150 kW CCS beside
+   * a 22 kW Type 2); a connector not listed gives `maxPowerW`.
+   */
+  connectorMaxPowerW?: readonly number[];
   /** The vehicle's battery (default 60 kWh) and its state of charge at plug-in (default 20 %). */
   batteryWh?: number;
   initialSocPercent?: number;
@@ -339,9 +344,14 @@ export class ChargePointSimulator {
     });
   }
 
+  /** The most power a connector gives, in watts. */
+  private maxPowerW(connector: number): number {
+    return this.options.connectorMaxPowerW?.[connector - 1] ?? this.options.maxPowerW ?? 22_000;
+  }
+
   /** The most a connector gives, in amps (22 kW three-phase is 32 A). */
-  private get maxAmps(): number {
-    return Math.round((this.options.maxPowerW ?? 22_000) / VOLTS_PER_AMP_THREE_PHASE);
+  private maxAmps(connector: number): number {
+    return Math.round(this.maxPowerW(connector) / VOLTS_PER_AMP_THREE_PHASE);
   }
 
   private chargingStatus(tx: LocalTransaction): ChargePointStatus {
@@ -360,7 +370,7 @@ export class ChargePointSimulator {
     const limitA = this.limitA(tx);
     if (limitA === 0 || tx.vehicleSuspended) return 0;
     const maxPowerW = Math.min(
-      this.options.maxPowerW ?? 22_000,
+      this.maxPowerW(tx.connector),
       limitA === null ? Infinity : limitA * VOLTS_PER_AMP_THREE_PHASE,
     );
     return chargingPowerW({
@@ -484,8 +494,8 @@ export class ChargePointSimulator {
         now,
         p.duration,
         tx && { transactionId: tx.transactionId, startedAt: tx.startedAt },
-        this.maxAmps,
-      ) ?? [{ startPeriod: 0, limit: this.maxAmps }];
+        this.maxAmps(p.connectorId),
+      ) ?? [{ startPeriod: 0, limit: this.maxAmps(p.connectorId) }];
       const unit = p.chargingRateUnit ?? 'A';
       return Promise.resolve({
         status: 'Accepted',
