@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { RPCServer } from 'ocpp-rpc';
+import { RPCClient, RPCServer } from 'ocpp-rpc';
 // The errors are re-exported by the package's index with a spread, which Node's ESM loader cannot
 // see through: they are imported from their own module.
 import { RPCError, RPCGenericError, RPCInternalError, TimeoutError } from 'ocpp-rpc/lib/errors';
@@ -284,9 +284,7 @@ export function createCentralSystem(deps: CentralSystemDeps) {
       stopReannounced();
       stopResponding();
       connections.close();
-      const leaving = [...live.values()].map((connection) =>
-        connection.client.close({ ...SERVICE_RESTART, awaitPending: true }).catch(() => undefined),
-      );
+      const leaving = [...live.values()].map((connection) => letGo(connection.client));
       await server.close({ ...SERVICE_RESTART, awaitPending: true });
       await Promise.all(leaving);
       // Whatever the closing sockets did not write is written by the presence's leaving.
@@ -301,3 +299,19 @@ export function createCentralSystem(deps: CentralSystemDeps) {
 }
 
 export type CentralSystem = ReturnType<typeof createCentralSystem>;
+
+/**
+ * Closes a charger's connection with 1012 once the calls in flight on it are settled; done when
+ * the connection is closed, by us or by the charger. A charger that leaves while its calls are
+ * awaited closes the socket first, and ocpp-rpc's own close then waits for a second 'close' the
+ * socket never sends: a node stopping would wait for it for ever.
+ */
+function letGo(client: RPCServerClient): Promise<void> {
+  if (client.state === RPCClient.CLOSED) return Promise.resolve();
+  const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+  const closing = client.close({ ...SERVICE_RESTART, awaitPending: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([closed, closing]);
+}

@@ -79,4 +79,34 @@ describe('a node closing with chargers connected', () => {
       await bed.close();
     }
   });
+
+  test('a charger that leaves while the closing node awaits its answer does not hold the close', async () => {
+    const bed = await startTestBed();
+    try {
+      const charger = await bed.charger('CP-LEAVES-1', '3630');
+      const client = bed.ocppClient('CP-LEAVES-1');
+      let asked!: () => void;
+      const unlockAsked = new Promise<void>((resolve) => (asked = resolve));
+      // The charger never answers: the node's close waits for the call to settle.
+      client.handle('UnlockConnector', () => {
+        asked();
+        return new Promise<never>(() => undefined);
+      });
+      await client.connect();
+      const unlock = bed.t.services.commands.unlockConnector(charger._id, 1).catch(() => 'failed');
+      await unlockAsked;
+      const closing = bed.t.app.close();
+      // Meanwhile the charger goes: its socket closes before the node's 1012 is sent.
+      await client.close({ force: true });
+      const outcome = await Promise.race([
+        closing.then(() => 'closed'),
+        // A ceiling that only bounds a hang (the close used to wait for ever here).
+        new Promise((resolve) => setTimeout(() => resolve('still closing'), 30_000).unref()),
+      ]);
+      expect(outcome).toBe('closed');
+      expect(await unlock).toBe('failed');
+    } finally {
+      await bed.close();
+    }
+  });
 });
