@@ -20,8 +20,8 @@ export const balanceMovement = z.object({
   amount: z.number().int(),
   /** The credit available after it, minor units (negative while an amount is owed). */
   balanceAfter: z.number().int(),
-  /** The currency it was made in (upper-case ISO 4217): it never changes meaning later. */
-  currency: z.string(),
+  /** The currency it was made in: it never changes meaning later. */
+  currency,
   at: isoDateTime,
   /** The charging session it paid for or refunded, when it did. */
   sessionId: z.string().nullable(),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HELD_INTENT_REUSE_GRACE_MS, isIntentAbandoned } from './abandoned-intents.ts';
+import {
+  HELD_INTENT_REUSE_GRACE_MS,
+  isIntentAbandoned,
+  isTopUpUnfinished,
+} from './abandoned-intents.ts';
 
 const HOUR = 60 * 60_000;
 const limits = { abandonAfterMs: HOUR, heldReuseMs: 24 * HOUR };
@@ -45,5 +49,18 @@ describe('isIntentAbandoned (ADR 0011)', () => {
     expect(
       isIntentAbandoned({ ...topup, status: 'requires_capture', ageMs: 72 * HOUR }, limits),
     ).toBe(false);
+  });
+});
+
+describe('isTopUpUnfinished (issue 19: a currency change waits for these)', () => {
+  it.each([
+    ['requires_payment_method', 'made, no card confirmed yet', true],
+    ['requires_confirmation', 'made, not yet confirmed', true],
+    ['requires_action', 'in its 3-D Secure challenge', true],
+    ['processing', 'the bank is processing it', true],
+    ['succeeded', 'on the balance already', false],
+    ['canceled', 'will never arrive', false],
+  ])('%s (%s): %s', (status, _wording, unfinished) => {
+    expect(isTopUpUnfinished(status)).toBe(unfinished);
   });
 });

@@ -7,6 +7,17 @@ export const AWAITING_DRIVER_STATUSES = [
   'requires_action',
 ] as const;
 
+/**
+ * A top-up whose money may still arrive, in the currency it was made in: waiting for the driver
+ * (to confirm it, or pass 3-D Secure) or processing (issue 19: the account's currency does not
+ * change meanwhile). Succeeded is on the balance; canceled never will be.
+ */
+export const TOP_UP_UNFINISHED_STATUSES = [...AWAITING_DRIVER_STATUSES, 'processing'] as const;
+
+export function isTopUpUnfinished(status: string): boolean {
+  return (TOP_UP_UNFINISHED_STATUSES as readonly string[]).includes(status);
+}
+
 /** An intent still waiting for the driver this long after it was made is given up. */
 export const DEFAULT_INTENT_ABANDON_AFTER_MS = 60 * 60_000;
 /** spec 000 §4: how long a held, unused card intent is offered for reuse by PAYG. */

@@ -13,11 +13,21 @@ const line = (overrides: Partial<BalanceMovement>): BalanceMovement => ({
   kind: 'topup',
   amount: 1000,
   balanceAfter: 1000,
-  currency: 'GBP',
+  currency: testUser.preferredCurrency,
   at: '2026-03-02T10:00:00.000Z',
   sessionId: null,
   ...overrides,
 });
+
+const EUR = {
+  ...testUser.preferredCurrency,
+  _id: 'eur',
+  code: 'EUR',
+  name: 'Euro',
+  name_plural: 'euros',
+  symbol: '€',
+  symbol_native: '€',
+};
 
 const statement = (movements: BalanceMovement[], hasMore = false): BalanceStatement => ({
   balance: -855,
@@ -85,7 +95,7 @@ describe('BalanceStatementPage (issue 19)', () => {
     fakeApi({
       '/getBalanceStatement': () =>
         ok({
-          ...statement([line({ currency: 'EUR', amount: 500, balanceAfter: 500 })]),
+          ...statement([line({ currency: EUR, amount: 500, balanceAfter: 500 })]),
           currency: { ...testUser.preferredCurrency, code: 'USD', symbol: '$' },
         }),
     });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { IonButton, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { BALANCE_STATEMENT_MAX, type BalanceMovement, type Currency } from '@evc/contract';
-import { formatMoney, type MoneyCurrency } from '@evc/domain';
+import { BALANCE_STATEMENT_MAX, type BalanceMovement } from '@evc/contract';
+import { formatMoney } from '@evc/domain';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -13,18 +13,12 @@ import './balance.css';
 /** Lines shown first; the rest (up to the contract's most) on asking. */
 const FIRST_LINES = 50;
 
-/** A line's own currency: the account's digits when it is the account's, Intl's otherwise. */
-function currencyOf(code: string, account: Currency): MoneyCurrency {
-  if (code === account.code.toUpperCase()) return account;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code });
-  return { code, decimal_digits: digits.resolvedOptions().maximumFractionDigits ?? null };
-}
-
-function MovementLine({ movement, account }: { movement: BalanceMovement; account: Currency }) {
+function MovementLine({ movement }: { movement: BalanceMovement }) {
   const { t } = useTranslation();
   const dates = useDates();
   const locale = useFormatLocale();
-  const currency = currencyOf(movement.currency, account);
+  // Each line in the currency it was made in, whatever the account's is now (issue 19).
+  const currency = movement.currency;
   const amount = formatMoney(movement.amount, currency, locale);
   return (
     <IonItem className="statement-line" data-kind={movement.kind}>
@@ -70,7 +64,7 @@ export function BalanceStatementPage() {
       {data && data.movements.length > 0 && (
         <IonList inset className="statement-lines">
           {data.movements.map((movement) => (
-            <MovementLine key={movement.id} movement={movement} account={data.currency} />
+            <MovementLine key={movement.id} movement={movement} />
           ))}
         </IonList>
       )}

@@ -83,11 +83,12 @@ describe('getBalanceStatement (issue 19)', () => {
         kind,
         amount,
         balanceAfter,
-        currency,
+        currency: currency.code,
         paid,
       })),
     ).toEqual([
-      { kind: 'refund', amount: 200, balanceAfter: 855, currency: 'GBP', paid: null },
+      // A refund names the session it gave back.
+      { kind: 'refund', amount: 200, balanceAfter: 855, currency: 'GBP', paid: sessionId },
       { kind: 'charge', amount: -345, balanceAfter: 655, currency: 'GBP', paid: sessionId },
       { kind: 'topup', amount: 1000, balanceAfter: 1000, currency: 'GBP', paid: null },
     ]);
@@ -114,7 +115,9 @@ describe('getBalanceStatement (issue 19)', () => {
     expect(changed.status).toBe(200);
     const { data } = await statement(other.token, otherId);
     expect(data.currency.code).toBe('EUR');
-    expect(data.movements.map((movement) => movement.currency)).toEqual(['GBP', 'GBP']);
+    expect(data.movements.map((movement) => movement.currency.code)).toEqual(['GBP', 'GBP']);
+    // Each line carries its currency's own digits and symbol, not the account's.
+    expect(data.movements[0]?.currency).toMatchObject({ symbol: '£', decimal_digits: 2 });
     await t.database.db.update(users).set({ currencyCode: 'GBP' }).where(eq(users.id, otherId));
   });
 

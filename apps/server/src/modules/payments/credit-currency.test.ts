@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../platform/db/schema.ts';
+import { balanceMovements, users } from '../../platform/db/schema.ts';
+import { createRefunds } from './refunds.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startTestBed, type TestBed } from '../../test/test-bed.ts';
 import {
@@ -90,5 +92,72 @@ describe('credit stays in the currency it was bought in (issue 19)', () => {
     );
     expect(settled).toEqual({ captured: 3000, status: 'captured' });
     expect(await storedBalance()).toBe(0);
+  });
+
+  /** A £ credit session of `amount`, debited; answers its id. */
+  async function creditSession(amount: number) {
+    const { sessionId, result } = authoriseNewSession(t, {
+      userId: driverId,
+      source: 'CREDIT',
+      intentId: null,
+      tariff: paid,
+    });
+    await result;
+    const settled = await settleInPounds(
+      t,
+      { userId: driverId, sessionId, source: 'CREDIT', intentId: null },
+      amount,
+    );
+    return { sessionId, settled };
+  }
+
+  const movementsOf = (sessionId: string) =>
+    t.database.db
+      .select()
+      .from(balanceMovements)
+      .where(eq(balanceMovements.reference, `session:${sessionId}`));
+
+  it('a free £ credit charge moves nothing: no £0.00 line on the statement', async () => {
+    await setUser({ balanceMinor: -1000, currencyCode: 'GBP' });
+    const { sessionId, settled } = await creditSession(0);
+    expect(settled).toEqual({ captured: 0, status: 'debited' });
+    expect(await movementsOf(sessionId)).toEqual([]);
+    expect(await storedBalance()).toBe(-1000);
+  });
+
+  it('a £ credit refund is refused once the balance is held in €: nothing is relabelled', async () => {
+    await setUser({ balanceMinor: -345, currencyCode: 'GBP' });
+    const { sessionId } = await creditSession(345);
+    expect(await storedBalance()).toBe(0);
+    await setUser({ currencyCode: 'EUR' });
+    const refunds = createRefunds({ db: t.database.db, provider: createSandboxProvider });
+    const error = await rejection(
+      refunds.refund({ sessionId, amount: 200, reason: 'Slow charger', staffId: driverId }),
+    );
+    expect([error.statusCode, error.code, error.message]).toEqual([
+      409,
+      'REFUND_NOT_POSSIBLE',
+      "The driver's credit is now held in EUR: GBP cannot go back on it",
+    ]);
+    expect(await storedBalance()).toBe(0);
+  });
+
+  it('what a late stop adds to a £ session stays owed on it when the balance is in €', async () => {
+    await setUser({ balanceMinor: -100, currencyCode: 'GBP' });
+    const { sessionId } = await creditSession(100);
+    await setUser({ currencyCode: 'EUR' });
+    await t.services.sessionPayments.oweAfterSettlement({
+      userId: driverId,
+      sessionId,
+      amountMinor: 150,
+    });
+    expect(await storedBalance()).toBe(0);
+    await setUser({ currencyCode: 'GBP' });
+    await t.services.sessionPayments.oweAfterSettlement({
+      userId: driverId,
+      sessionId,
+      amountMinor: 150,
+    });
+    expect(await storedBalance()).toBe(150);
   });
 });

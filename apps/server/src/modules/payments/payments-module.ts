@@ -13,6 +13,7 @@ import type { ReferenceRepository } from '../reference/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createAbandonedIntentSweep } from './abandoned-intents.ts';
 import { createBalanceStatement } from './balance-statement.ts';
+import { createBalanceStatementRepository } from './balance-statement-repository.ts';
 import { createCreditLowAlert } from './credit-low-alert.ts';
 import { observedProvider } from './observed-provider.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
@@ -115,7 +116,10 @@ export async function createPaymentsModule(deps: PaymentsModuleDeps) {
         register,
         service,
         sandbox,
-        createBalanceStatement({ db, reference: deps.reference }),
+        createBalanceStatement({
+          statements: createBalanceStatementRepository(db),
+          reference: deps.reference,
+        }),
       );
       app.addHook('onClose', () => Promise.resolve(intentSweep.close()));
     },

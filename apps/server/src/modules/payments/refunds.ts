@@ -5,7 +5,7 @@ import { users } from '../../platform/db/schema.ts';
 import { paymentRefunds } from '../../platform/db/support-schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
-import { createPaymentRepository } from './repository.ts';
+import { BalanceInOtherCurrency, createPaymentRepository } from './repository.ts';
 
 const notPossible = (message: string) => new AppError(409, 'REFUND_NOT_POSSIBLE', message);
 
@@ -90,8 +90,16 @@ export function createRefunds(deps: { db: Db; provider: PaymentProviderFactory }
             })
           ).id;
         } else {
-          // Credit spent on the session goes back on the balance (stored negative in credit).
-          await repo.moveBalance(payment.userId, `refund:${id}`, -amount);
+          // Credit spent on the session goes back on the balance (stored negative in credit),
+          // only while the balance is still held in the session's currency (issue 19).
+          await repo
+            .moveBalance(payment.userId, `refund:${id}`, -amount, payment.currency)
+            .catch((error: unknown) => {
+              if (!(error instanceof BalanceInOtherCurrency)) throw error;
+              throw notPossible(
+                `The driver's credit is now held in ${error.heldIn.toUpperCase()}: ${payment.currency.toUpperCase()} cannot go back on it`,
+              );
+            });
         }
         await tx.insert(paymentRefunds).values({
           id,
@@ -125,6 +133,7 @@ export function createRefunds(deps: { db: Db; provider: PaymentProviderFactory }
           input.userId,
           `support-credit:${newId()}`,
           -input.amount,
+          null,
         );
         const [user] = await tx
           .select({ currency: users.currencyCode })

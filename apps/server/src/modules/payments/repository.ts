@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizz
 import {
   AWAITING_DRIVER_STATUSES,
   HELD_INTENT_REUSE_GRACE_MS,
+  isSameCurrency,
   type IntentSweepLimits,
   type PaymentMethod,
 } from '@evc/domain';
@@ -31,6 +32,14 @@ export interface BalanceMove {
   userId: string;
   storedBeforeMinor: number;
   storedAfterMinor: number;
+}
+
+/** Money in one currency that would have moved onto a balance held in another. */
+export class BalanceInOtherCurrency extends Error {
+  constructor(readonly heldIn: string) {
+    super(`the balance is held in ${heldIn.toUpperCase()}`);
+    this.name = 'BalanceInOtherCurrency';
+  }
 }
 
 /** Cards, intents, session payments and balances. Pass a transaction to write within it. */
@@ -319,33 +328,43 @@ export function createPaymentRepository(db: Db) {
 
     /**
      * Moves a credit balance once per reference and answers the stored balance before and after;
-     * a second call with the same reference changes nothing and answers null. `amountMinor` has
-     * the stored balance's sign (negative credits).
+     * a second call with the same reference changes nothing and answers null, as does a user
+     * with no account. `amountMinor` has the stored balance's sign (negative credits). Money in
+     * `currency` moves only onto a balance held in it (issue 19: never relabelled), else
+     * `BalanceInOtherCurrency` is thrown; null `currency` moves in whatever the balance is held
+     * in (support's credit, given in it). The account is locked first, so a currency change
+     * waits until the move is committed, and the movement records the currency it moved in.
      */
-    async moveBalance(
+    moveBalance(
       userId: string,
       reference: string,
       amountMinor: number,
+      currency: string | null,
     ): Promise<BalanceMove | null> {
-      const inserted = await db
-        .insert(balanceMovements)
-        .values({
-          reference,
-          userId,
-          amountMinor,
-          // The balance is held in the account's currency (issue 19: it changes only at zero).
-          currency: sql`(select ${users.currencyCode} from ${users} where ${users.id} = ${userId})`,
-        })
-        .onConflictDoNothing()
-        .returning({ reference: balanceMovements.reference });
-      if (inserted.length === 0) return null;
-      const [moved] = await db
-        .update(users)
-        .set({ balanceMinor: sql`${users.balanceMinor} + ${amountMinor}`, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning({ balanceMinor: users.balanceMinor });
-      const storedAfterMinor = moved?.balanceMinor ?? amountMinor;
-      return { userId, storedBeforeMinor: storedAfterMinor - amountMinor, storedAfterMinor };
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ currency: users.currencyCode })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!account) return null;
+        if (currency !== null && !isSameCurrency(currency, account.currency)) {
+          throw new BalanceInOtherCurrency(account.currency);
+        }
+        const inserted = await tx
+          .insert(balanceMovements)
+          .values({ reference, userId, amountMinor, currency: account.currency })
+          .onConflictDoNothing()
+          .returning({ reference: balanceMovements.reference });
+        if (inserted.length === 0) return null;
+        const [moved] = await tx
+          .update(users)
+          .set({ balanceMinor: sql`${users.balanceMinor} + ${amountMinor}`, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning({ balanceMinor: users.balanceMinor });
+        const storedAfterMinor = moved?.balanceMinor ?? amountMinor;
+        return { userId, storedBeforeMinor: storedAfterMinor - amountMinor, storedAfterMinor };
+      });
     },
 
     stripeCustomer,

@@ -46,7 +46,7 @@ export function cardView(row: PaymentCardRow): Card {
 export async function recordIntentState(repo: PaymentRepository, snapshot: IntentSnapshot) {
   const row = await repo.applySnapshot(snapshot);
   if (row?.purpose === 'topup' && row.status === 'succeeded') {
-    await repo.moveBalance(row.userId, `topup:${row.id}`, -row.amountReceived);
+    await repo.moveBalance(row.userId, `topup:${row.id}`, -row.amountReceived, row.currency);
   }
   return row;
 }

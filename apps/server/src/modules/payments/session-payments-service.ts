@@ -13,9 +13,33 @@ import type { PaymentCardRow, SessionPaymentRow } from '../../platform/db/schema
 import { AppError, validationError } from '../../platform/errors.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
-import { createPaymentRepository, type BalanceMove, type PaymentRepository } from './repository.ts';
+import {
+  BalanceInOtherCurrency,
+  createPaymentRepository,
+  type BalanceMove,
+  type PaymentRepository,
+} from './repository.ts';
 import { recordIntentState } from './service.ts';
 import type { SessionHold, SessionPayments } from './session-payments.ts';
+
+/**
+ * What a session's card did not cover is owed on the driver's balance, when the balance is held
+ * in the session's currency; in another it stays owed on the session, never relabelled (issue
+ * 19). Answers the move, or null when there was none.
+ */
+async function owe(
+  repo: PaymentRepository,
+  payment: SessionPaymentRow,
+  reference: string,
+  amountMinor: number,
+): Promise<BalanceMove | null> {
+  try {
+    return await repo.moveBalance(payment.userId, reference, amountMinor, payment.currency);
+  } catch (error) {
+    if (error instanceof BalanceInOtherCurrency) return null;
+    throw error;
+  }
+}
 
 export const noCredit = () => new AppError(402, 'NO_CREDIT', 'No Credit Available');
 /** Issue 19: credit stays in the currency it was bought in. */
@@ -280,7 +304,21 @@ export function createSessionPayments(deps: {
 
         const source: PaymentMethod = row.source;
         if (source === 'CREDIT') {
-          debit = await repo.moveBalance(row.userId, `session:${row.sessionId}`, amount);
+          // A free charge moves no money: no "charge 0.00" on the driver's statement.
+          if (amount === 0) return finish('debited', 0);
+          try {
+            debit = await repo.moveBalance(
+              row.userId,
+              `session:${row.sessionId}`,
+              amount,
+              row.currency,
+            );
+          } catch (error) {
+            // Credit is refused at a charger of another currency (issue 19); should the balance
+            // have changed currency since, the cost is not relabelled into it.
+            if (!(error instanceof BalanceInOtherCurrency)) throw error;
+            return finish('failed', 0, { message: error.message, retryable: false });
+          }
           return finish('debited', amount);
         }
         if (source === 'FUELCARD') return finish('invoiced', amount);
@@ -306,15 +344,8 @@ export function createSessionPayments(deps: {
         const taken = async (received: number) => {
           // Issue 19: the balance is in the account's currency; a cost in another stays owed
           // on the session, as a guest's does, never relabelled into the balance's currency.
-          const credit = await repo.credit(row.userId);
-          const owedOnBalance =
-            credit !== undefined && isSameCurrency(credit.currency, row.currency);
-          if (amount > received && owedOnBalance) {
-            debit = await repo.moveBalance(
-              row.userId,
-              `session:${row.sessionId}`,
-              amount - received,
-            );
+          if (amount > received) {
+            debit = await owe(repo, row, `session:${row.sessionId}`, amount - received);
           }
           return finish('captured', received);
         };
@@ -356,13 +387,12 @@ export function createSessionPayments(deps: {
 
     async oweAfterSettlement(input) {
       if (input.amountMinor <= 0) return;
-      const debit = await db.transaction((tx) =>
-        createPaymentRepository(tx).moveBalance(
-          input.userId,
-          `session-late:${input.sessionId}`,
-          input.amountMinor,
-        ),
-      );
+      const debit = await db.transaction(async (tx) => {
+        const repo = createPaymentRepository(tx);
+        const row = await repo.sessionPayment(input.sessionId);
+        if (!row) return null;
+        return owe(repo, row, `session-late:${input.sessionId}`, input.amountMinor);
+      });
       if (debit && deps.onBalanceDebited) await deps.onBalanceDebited(debit);
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from '@evc/contract';
 import { users } from '../../platform/db/schema.ts';
 import { createTestApp, DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
@@ -83,6 +83,28 @@ describe('changing the currency while money is held (issue 19)', () => {
     expect(await topUp(500, CHALLENGED_CARD)).toBe('requires_action');
     const refused = await changeCurrency({ preferredCurrency: 'EUR' });
     expect([refused.status, refused.body.code]).toEqual([409, 'CURRENCY_CHANGE_WITH_BALANCE']);
+  });
+
+  it('refuses while a top-up made in £ is not yet confirmed: its money would land in €', async () => {
+    const other = await t.login(OPERATOR);
+    const me = (await t.call('userdata', { token: other.token, body: {} })).body.data as User;
+    const card = await saveSandboxCard(t, other.token, GOOD_CARD);
+    await initiateIntent(t, other.token, {
+      connector_id: null,
+      type: 'topup',
+      amount: 500,
+      source: card.id,
+      capture_method: 'automatic',
+    });
+    const refused = await t.call('updateUser', {
+      token: other.token,
+      params: { userid: me._id },
+      body: { fields: { preferredCurrency: 'USD' } },
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'CURRENCY_CHANGE_WITH_BALANCE']);
+    await t.database.db.execute(
+      sql`UPDATE payment_intents SET status = 'canceled' WHERE user_id = ${me._id}`,
+    );
   });
 
   it('changes the currency once the balance is zero and no top-up is under way', async () => {

@@ -1,9 +1,7 @@
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { TOP_UP_UNFINISHED_STATUSES } from '@evc/domain';
 import { paymentIntents, users, type UserRow } from '../../platform/db/schema.ts';
-
-/** A top-up the driver is confirming: its money may still arrive, in the currency it was made in. */
-const TOP_UP_UNDER_WAY = ['processing', 'requires_action'];
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -42,7 +40,7 @@ export function createUserRepository(db: Db) {
 
     /**
      * Applies the patch unless it changes the currency while money is held in the current one
-     * (issue 19): a balance other than zero, or a top-up being confirmed. One statement, so a
+     * (issue 19): a balance other than zero, or a top-up whose money may still arrive. One statement, so a
      * top-up landing meanwhile cannot slip in between the check and the change. False: refused,
      * nothing changed.
      */
@@ -67,7 +65,7 @@ export function createUserRepository(db: Db) {
                       and(
                         eq(paymentIntents.userId, id),
                         eq(paymentIntents.purpose, 'topup'),
-                        inArray(paymentIntents.status, TOP_UP_UNDER_WAY),
+                        inArray(paymentIntents.status, [...TOP_UP_UNFINISHED_STATUSES]),
                       ),
                     ),
                 ),

@@ -127,6 +127,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       await ownAccount(auth, userId);
       const patch = await toPatch(fields);
       if (!(await deps.users.updateKeepingBalanceCurrency(auth.userId, patch))) {
+        // Refused, or the account went meanwhile (deleted in another tab): say which.
+        if (!(await deps.users.findById(auth.userId))) throw accountGone();
         throw currencyChangeWithBalance();
       }
       return reload(auth.userId);
