@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { acknowledgeAlert, submitSignIn } from './app.ts';
 import { launchBrowser, newPhonePage, registeredAccount, shoot } from './browser.ts';
 
@@ -56,19 +56,23 @@ async function startAndWaitForEnergy(page: Page): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-/** The minor units of each breakdown row and of its total. */
-async function breakdownMinor(page: Page): Promise<{ rows: number[]; total: number }> {
+/** The minor units of each breakdown row and of its total, in a page or a part of one. */
+async function breakdownMinor(scope: Page | Locator): Promise<{ rows: number[]; total: number }> {
   const minor = (cells: string[]) => cells.map(Number);
   const rows = minor(
-    await page
+    await scope
       .locator('.cost-breakdown tbody [data-minor]')
       .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-minor') ?? 'NaN')),
   );
   const total = Number(
-    await page.locator('.cost-breakdown tfoot [data-minor]').getAttribute('data-minor'),
+    await scope.locator('.cost-breakdown tfoot [data-minor]').getAttribute('data-minor'),
   );
   return { rows, total };
 }
+
+/** Each breakdown row as the driver reads it, the total's included. */
+const breakdownRows = (scope: Page | Locator): Promise<string[]> =>
+  scope.locator('.cost-breakdown tbody tr, .cost-breakdown tfoot tr').allTextContents();
 
 test("York's fees: the estimate before the hold, live cost and hold, and a breakdown that adds up", async () => {
   const { context, page } = await newPhonePage(browser);
@@ -127,6 +131,8 @@ test("York's fees: the estimate before the hold, live cost and hold, and a break
   expect(await page.locator('[data-field="tariffRate"] dd').textContent()).toMatch(
     /^(69p|49p)\/kWh/,
   );
+  const completedRows = await breakdownRows(page);
+  const sessionId = new URL(page.url()).searchParams.get('transactionId');
   await shoot(page, 'money-completed');
 
   // The tariff overview says the same tariff in words, its hours in local time.
@@ -136,6 +142,23 @@ test("York's fees: the estimate before the hold, live cost and hold, and a break
     .poll(() => page.getByTestId('tariff-wording').locator('strong').textContent())
     .toMatch(/^Day 69p\/kWh · \d\d:\d\d–\d\d:\d\d 49p\/kWh$/);
   await shoot(page, 'money-tariff-overview');
+
+  // The charge history's details show the same rows, adding up to the same total.
+  await page.goto(`${baseUrl}/chargehistory`);
+  await page
+    .locator(`li[data-id="${sessionId}"]`)
+    .getByRole('button', { name: 'Charge details' })
+    .click();
+  const details = page.getByRole('region', { name: 'Charge details' });
+  await details.locator('.cost-breakdown tfoot').waitFor();
+  expect(await breakdownRows(details)).toEqual(completedRows);
+  const history = await breakdownMinor(details);
+  expect(history).toEqual({ rows, total });
+  expect(await details.locator('.cost-breakdown tr[data-row="connection"]').textContent()).toBe(
+    'Connection fee£1.00',
+  );
+  expect(await details.locator('[data-field="cost"] dd').textContent()).toBe(cost);
+  await shoot(page, 'money-history-details');
   await context.close();
 });
 

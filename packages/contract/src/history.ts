@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, requestId } from './shared.ts';
-import { sessionCurrency } from './sessions.ts';
+import { costBreakdownEntry, sessionCostParts, sessionCurrency } from './sessions.ts';
 
 const usercode = requestId;
 const limit = z.coerce.number().int().min(1).max(100).default(20);
@@ -62,6 +62,12 @@ export const chargeHistoryItem = z.object({
     .object({ total: z.number().int(), rate: z.number(), currency: sessionCurrency })
     .nullable(),
   histograms: z.object({ histogram10: chargeHistogram, histogram30: chargeHistogram }),
+  /**
+   * Issue 19: the session's cost as it was priced, for a breakdown that adds up to `cost` — the
+   * same parts and 30-minute entries as the session's own view (`data.cost.parts`, `breakdown`).
+   */
+  parts: sessionCostParts,
+  breakdown: z.array(costBreakdownEntry),
 });
 export type ChargeHistoryItem = z.infer<typeof chargeHistoryItem>;
 

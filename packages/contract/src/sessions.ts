@@ -30,6 +30,14 @@ export const costBreakdownEntry = z.object({
 });
 export type CostBreakdownEntry = z.infer<typeof costBreakdownEntry>;
 
+/** What a session's cost is made of, minor units; their sum is its total. */
+export const sessionCostParts = z.object({
+  energy: z.number().int(),
+  connection: z.number().int(),
+  periods: z.number().int(),
+  overstay: z.number().int(),
+});
+
 export const sessionCurrency = z.object({
   code: z.string(),
   symbol: z.string(),
@@ -76,13 +84,7 @@ export const transactionView = z.object({
     meterStop: z.number().int().nullable(),
     cost: z.object({
       applied_cost: z.object({ total: z.number().int(), currency: sessionCurrency }),
-      /** What the cost is made of, minor units; their sum is the total. */
-      parts: z.object({
-        energy: z.number().int(),
-        connection: z.number().int(),
-        periods: z.number().int(),
-        overstay: z.number().int(),
-      }),
+      parts: sessionCostParts,
     }),
     homeCharge: z
       .object({ total: z.number().int(), rate: z.number(), currency: sessionCurrency })

@@ -96,6 +96,9 @@ describe('breakdownInterval (spec 001 §9: 30 minutes or N hour(s))', () => {
     // Issue 19: rows cut to a session's real times.
     [2.5, { unit: 'minutes', count: 2.5 }],
     [0.35, { unit: 'seconds', count: 21 }],
+    // Whole seconds as the duration counts them: 20.6 s beside a duration of 00:00:20.
+    [20.6 / 60, { unit: 'seconds', count: 20 }],
+    [1 / 60, { unit: 'seconds', count: 1 }],
     [14.04, { unit: 'minutes', count: 14 }],
     [67, { unit: 'hoursAndMinutes', hours: 1, minutes: 7 }],
     [119.6, hours(2)],

@@ -38,12 +38,16 @@ function validStart(value: string | Date): Date | null {
 }
 
 /**
- * spec 001 §9: a row's length in words. Under a minute it is whole seconds; under an hour it is minutes ('30 minutes', '2.5 minutes'
- * for a row cut to a short session, to a tenth of a minute); whole half hours from an hour on are
- * hours (1.5 hours for three entries); any other length is hours and whole minutes.
+ * spec 001 §9: a row's length in words. Under a minute it is whole seconds, cut as the session's
+ * duration is (20.6 s reads 20 seconds beside 00:00:20); under an hour it is minutes ('30
+ * minutes', '2.5 minutes' for a row cut to a short session, to a tenth of a minute); whole half
+ * hours from an hour on are hours (1.5 hours for three entries); any other length is hours and
+ * whole minutes.
  */
 export function breakdownInterval(minutes: number): BreakdownInterval {
-  if (minutes < 1) return { unit: 'seconds', count: Math.round(minutes * 60) };
+  // Whole milliseconds first, so that a float just under a second does not lose it.
+  if (minutes < 1)
+    return { unit: 'seconds', count: Math.floor(Math.round(minutes * MINUTE_MS) / 1000) };
   const tenths = Math.round(minutes * 10) / 10;
   if (tenths < 60) return { unit: 'minutes', count: tenths };
   if (tenths % BREAKDOWN_ENTRY_MINUTES === 0) return { unit: 'hours', count: tenths / 60 };

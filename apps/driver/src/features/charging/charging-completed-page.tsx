@@ -9,10 +9,8 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useSession, type Guest } from '../../lib/session/session-store.ts';
 import { GuestCode } from '../../ui/guest-bar/guest-code.tsx';
-import {
-  CostBreakdown,
-  type CostBreakdownSession,
-} from '../../ui/cost-breakdown/cost-breakdown.tsx';
+import { breakdownSession } from '../../ui/cost-breakdown/breakdown-session.ts';
+import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
@@ -23,16 +21,6 @@ import { useUnlockConnector } from './api/unlock-charger-connector.ts';
 import { useUnlockCheck } from './api/unlock-check.ts';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
-
-/** Issue 19: the session's cost parts and real times, for a breakdown that adds up. */
-function breakdownSession(session: TransactionView): CostBreakdownSession {
-  const { startdate, enddate, cost } = session.data;
-  const startedAt = startdate ? new Date(startdate) : null;
-  const endedAt = enddate
-    ? new Date(enddate)
-    : startedAt && new Date(startedAt.getTime() + session.duration * 1000);
-  return { parts: cost.parts, currency: cost.applied_cost.currency, startedAt, endedAt };
-}
 
 /** What the driver paid: the hold placed and what was finally taken from it. */
 function PaymentRows({ session }: { session: TransactionView }) {
@@ -253,7 +241,13 @@ export function ChargingCompletedPage() {
           <CostBreakdown
             entries={session.breakdown}
             symbol={session.data.cost.applied_cost.currency.symbol}
-            session={breakdownSession(session)}
+            session={breakdownSession({
+              startdate: session.data.startdate,
+              enddate: session.data.enddate,
+              parts: session.data.cost.parts,
+              currency: session.data.cost.applied_cost.currency,
+              duration: session.duration,
+            })}
           />
           {session.endReason === 'charger-offline' && (
             <p className="form-note" role="status" data-field="end-reason">

@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { ChargeHistoryItem } from '@evc/contract';
 import { costPerKwh, durationText, formatMoney } from '@evc/domain';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
+import { breakdownSession } from '../../ui/cost-breakdown/breakdown-session.ts';
 import { CostBreakdown } from '../../ui/cost-breakdown/cost-breakdown.tsx';
 
-/** spec 000 §2 charge details: the charge's figures and its cost breakdown (001 §2, §9). */
+/**
+ * spec 000 §2 charge details: the charge's figures and its cost breakdown (001 §2, §9), the same
+ * rows as the completed page's, adding up to the cost (issue 19).
+ */
 export function ChargeDetails({ item }: { item: ChargeHistoryItem }) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
@@ -52,9 +56,10 @@ export function ChargeDetails({ item }: { item: ChargeHistoryItem }) {
       </dl>
       {!item.finished && <p className="form-note">{t('history.ongoing')}</p>}
       <CostBreakdown
-        entries={item.histograms.histogram30.periods}
+        entries={item.breakdown}
         symbol={item.currency.symbol}
         open
+        session={breakdownSession(item)}
       />
     </section>
   );

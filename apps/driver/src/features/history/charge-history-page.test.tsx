@@ -8,51 +8,7 @@ import { apiPath, callsTo, json, type SeenRequest, stubServer } from '../../test
 import { signedInAs } from '../../test/signed-in.ts';
 import { HISTORY_PAGE_SIZE } from '../../lib/api/calls/get-charge-history.ts';
 import { ChargeHistoryPage } from './charge-history-page.tsx';
-
-const histogram = (
-  periods: { periodStart: string; rate: number; value: number }[],
-  minutes: number,
-) => ({
-  startDate: periods[0]?.periodStart ?? '2026-11-20T10:00:00.000Z',
-  endDate: '2026-11-20T11:00:00.000Z',
-  periods: periods.map((period) => ({
-    ...period,
-    periodEnd: new Date(new Date(period.periodStart).getTime() + minutes * 60_000).toISOString(),
-  })),
-});
-
-function item(overrides: Partial<ChargeHistoryItem> = {}): ChargeHistoryItem {
-  return {
-    _id: 's1',
-    chargerid: 'c1',
-    barcode: '1001',
-    name: 'Leeds Dock',
-    city: 'Leeds',
-    post_code: 'LS10 1PZ',
-    startdate: '2026-11-20T10:00:00.000Z',
-    enddate: '2026-11-20T11:00:00.000Z',
-    finished: true,
-    kwh: 12.46,
-    cost: 561,
-    currency: { code: 'GBP', symbol: '£', decimal_digits: 2 },
-    duration: 3600,
-    homeCharge: null,
-    histograms: {
-      histogram10: histogram(
-        [{ periodStart: '2026-11-20T10:00:00.000Z', rate: 0.45, value: 2 }],
-        10,
-      ),
-      histogram30: histogram(
-        [
-          { periodStart: '2026-11-20T10:00:00.000Z', rate: 0.45, value: 6.2 },
-          { periodStart: '2026-11-20T10:30:00.000Z', rate: 0.45, value: 6.26 },
-        ],
-        30,
-      ),
-    },
-    ...overrides,
-  };
-}
+import { historyItem as item } from './test-support.ts';
 
 function api(pages: ChargeHistoryItem[][]): SeenRequest[] {
   let call = 0;
@@ -121,7 +77,7 @@ describe('ChargeHistoryPage (spec 000 §2 chargehistory)', () => {
     expect(screen.queryByText('Show older charges')).toBeNull();
   });
 
-  it('shows a charge’s details with its cost breakdown from the 30-minute histogram', async () => {
+  it('shows a charge’s details with its cost breakdown from the entries it was priced with', async () => {
     api([[item()]]);
     renderWithRouter(<ChargeHistoryPage />, '/chargehistory');
     await userEvent.click(await screen.findByText('Charge details'));

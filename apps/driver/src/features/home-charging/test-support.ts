@@ -76,6 +76,8 @@ export function homeSession(overrides: Partial<ChargeHistoryItem> = {}): ChargeH
     duration: 3600,
     homeCharge: { total: 56, rate: 0.075, currency: gbp },
     histograms: { histogram10: histogram, histogram30: histogram },
+    parts: { energy: 0, connection: 0, periods: 0, overstay: 0 },
+    breakdown: [],
     ...overrides,
   };
 }

@@ -86,4 +86,30 @@ describe('CostBreakdown (spec 001 §2, §9)', () => {
       'Total£10.00',
     ]);
   });
+
+  it.each([
+    ['2026-03-02T06:10:00.000Z', '2026-03-02T06:11:00.000Z', '1 minute'],
+    ['2026-03-02T06:10:00.000Z', '2026-03-02T06:10:01.600Z', '1 second'],
+    ['2026-03-02T06:10:00.000Z', '2026-03-02T07:11:00.000Z', '1 hour 1 minute'],
+    ['2026-03-02T06:10:00.000Z', '2026-03-02T08:11:00.000Z', '2 hours 1 minute'],
+  ])('words one of a unit in the singular: %s to %s is %s', (from, to, interval) => {
+    const { container } = render(
+      <CostBreakdown
+        entries={[0, 1, 2, 3, 4].map((half) => ({
+          periodStart: new Date(Date.UTC(2026, 2, 2, 6, half * 30)).toISOString(),
+          rate: 0.5,
+          value: 1,
+        }))}
+        timeZone="UTC"
+        open
+        session={{
+          parts: { energy: 250, connection: 0, periods: 0, overstay: 0 },
+          currency: { code: 'GBP', decimal_digits: 2 },
+          startedAt: new Date(from),
+          endedAt: new Date(to),
+        }}
+      />,
+    );
+    expect(container.querySelector('.cost-breakdown__interval')?.textContent).toBe(interval);
+  });
 });

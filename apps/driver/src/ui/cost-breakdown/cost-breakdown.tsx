@@ -16,25 +16,35 @@ import {
 import './cost-breakdown.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
-/** spec 001 §9: '30 minutes', '1 hour', 'N hours' (hours may be 1.5); '1 hour 7 minutes', '21 seconds'. */
+/**
+ * spec 001 §9: '30 minutes', '1 hour', 'N hours' (hours may be 1.5); '1 hour 7 minutes', '21
+ * seconds'; one of a unit is singular ('1 minute', '1 second').
+ */
 function intervalText(interval: BreakdownInterval, t: TFunction, locale: string): string {
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
   switch (interval.unit) {
     case 'seconds':
-      return t('costBreakdown.interval.seconds', { count: count(interval.count) });
+      return interval.count === 1
+        ? t('costBreakdown.interval.second')
+        : t('costBreakdown.interval.seconds', { count: count(interval.count) });
     case 'minutes':
-      return t('costBreakdown.interval.minutes', { count: count(interval.count) });
+      return interval.count === 1
+        ? t('costBreakdown.interval.minute')
+        : t('costBreakdown.interval.minutes', { count: count(interval.count) });
     case 'hours':
       return interval.count === 1
         ? t('costBreakdown.interval.hour')
         : t('costBreakdown.interval.hours', { count: count(interval.count) });
-    case 'hoursAndMinutes':
-      return t(
-        interval.hours === 1
-          ? 'costBreakdown.interval.hourAndMinutes'
-          : 'costBreakdown.interval.hoursAndMinutes',
-        { hours: count(interval.hours), minutes: count(interval.minutes) },
-      );
+    case 'hoursAndMinutes': {
+      const values = { hours: count(interval.hours), minutes: count(interval.minutes) };
+      if (interval.hours === 1)
+        return interval.minutes === 1
+          ? t('costBreakdown.interval.hourAndMinute')
+          : t('costBreakdown.interval.hourAndMinutes', values);
+      return interval.minutes === 1
+        ? t('costBreakdown.interval.hoursAndMinute', values)
+        : t('costBreakdown.interval.hoursAndMinutes', values);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chargeHistoryResponse, dashboardDataResponse, type ChargerView } from '@evc/contract';
+import { sessionBreakdown } from '@evc/domain';
 import { carTypes, users } from '../../platform/db/schema.ts';
 import { until, userRow } from '../../test/test-users.ts';
 import { DRIVER, OPERATOR, type TestApp } from '../../test/test-app.ts';
@@ -157,6 +158,60 @@ describe('a session run against the simulator', () => {
     const theirs = await history(other, { usercode: otherCode, limit: 100 });
     expect(theirs.map((item) => item._id)).not.toContain(sessionId);
     expect((await dashboard(other, {})).totals.sessions).toBe(0);
+  });
+});
+
+describe('a session with a connection fee and a time fee (issue 19)', () => {
+  test('its history item carries the cost parts and entries it was priced with, adding up to its cost', async () => {
+    await t.database.db.update(users).set({ balanceMinor: -5000 }).where(eq(users.id, driverId));
+    const { charger } = await bed.liveCharger('CP-HIST-FEES', '6204', {
+      name: 'Station Rise',
+      // £1 to connect, and 50p for every started hour from the start.
+      tariff: {
+        standard_rate: 0.45,
+        currency: 'GBP',
+        connection_cost: 100,
+        costperperiod: 50,
+        period: 60,
+      },
+    });
+    const started = await remoteStart(t, driver, {
+      chargerid: charger._id,
+      connectorid: 1,
+      source: 'CREDIT',
+    });
+    const view = () => sessionView(t, driver, started._id);
+    await until(view, (v) => v.state === 'charging' && v.kWh > 0.05);
+    await remoteStop(t, driver, started._id);
+    const done = await until(view, (v) => v.state === 'finished' && v.payment.status === 'debited');
+
+    const [item] = await history(driver, {
+      usercode: driverCode,
+      limit: 1,
+      chargerid: charger._id,
+    });
+    if (!item?.enddate) throw new Error('the finished session is not in the history');
+    expect(item._id).toBe(started._id);
+    expect(item.parts).toEqual(done.data.cost.parts);
+    expect(item.parts).toMatchObject({ connection: 100, periods: 50, overstay: 0 });
+    expect(item.parts.energy).toBeGreaterThan(0);
+    const { energy, connection, periods, overstay } = item.parts;
+    expect(energy + connection + periods + overstay).toBe(item.cost);
+    expect(item.cost).toBe(done.data.cost.applied_cost.total);
+    expect(item.breakdown).toEqual(done.breakdown);
+    // The rows the app draws from it: the energy rows, a row per fee, adding up to the cost.
+    const rows = sessionBreakdown({
+      entries: item.breakdown,
+      parts: item.parts,
+      startedAt: new Date(item.startdate),
+      endedAt: new Date(item.enddate),
+    });
+    expect(rows.fees).toEqual([
+      { fee: 'connection', costMinor: 100 },
+      { fee: 'periods', costMinor: 50 },
+    ]);
+    expect(rows.energy.reduce((sum, row) => sum + row.costMinor, 0)).toBe(energy);
+    expect(rows.total).toBe(item.cost);
   });
 });
 

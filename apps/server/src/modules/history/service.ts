@@ -148,6 +148,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
               session,
               session.transactionId === null ? [] : (samples.get(session.transactionId) ?? []),
             ),
+            // Stored with `costTotal` each time the session is priced: their sum is `cost`.
+            parts: session.costParts,
+            breakdown: session.breakdown,
           };
         }),
       );
