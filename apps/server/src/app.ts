@@ -185,13 +185,6 @@ export async function buildApp(
     limits,
     now,
   });
-  const users = createUsersModule({
-    users: userRecords,
-    reference,
-    security: auth.accountSecurity,
-    mailer,
-    now,
-  });
   const { commands, transactions } = createChargePointModule({
     db,
     bus,
@@ -239,6 +232,14 @@ export async function buildApp(
     intentSweepIntervalMs: options.payments?.intentSweepIntervalMs,
     observePayment: metrics?.observePayment,
     log,
+  });
+  const users = createUsersModule({
+    users: userRecords,
+    reference,
+    security: auth.accountSecurity,
+    mailer,
+    now,
+    beforeRefreshedBalance: payments.syncTopUps,
   });
   const sessions = createSessionsModule({
     db,

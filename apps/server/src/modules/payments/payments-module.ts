@@ -14,6 +14,7 @@ import type { UserRepository } from '../users/repository.ts';
 import { createAbandonedIntentSweep } from './abandoned-intents.ts';
 import { createBalanceStatement } from './balance-statement.ts';
 import { createBalanceStatementRepository } from './balance-statement-repository.ts';
+import { createTopUpSync } from './top-up-sync.ts';
 import { createCreditLowAlert } from './credit-low-alert.ts';
 import { observedProvider } from './observed-provider.ts';
 import type { PaymentProviderFactory } from './payment-provider.ts';
@@ -108,6 +109,8 @@ export async function createPaymentsModule(deps: PaymentsModuleDeps) {
     intentSweep,
     /** Support's refunds and balance credits (issue 18). */
     refunds: createRefunds({ db, provider }),
+    /** Top-ups the provider took and its webhook has not yet told of, recorded (issue 19). */
+    syncTopUps: createTopUpSync({ db, provider }),
     async registerRoutes(app: FastifyInstance, register: RegisterCall): Promise<void> {
       if (stripe && config.stripeWebhookSecret) {
         await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });

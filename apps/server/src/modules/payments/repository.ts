@@ -3,6 +3,7 @@ import {
   AWAITING_DRIVER_STATUSES,
   HELD_INTENT_REUSE_GRACE_MS,
   isSameCurrency,
+  TOP_UP_UNFINISHED_STATUSES,
   type IntentSweepLimits,
   type PaymentMethod,
 } from '@evc/domain';
@@ -193,6 +194,21 @@ export function createPaymentRepository(db: Db) {
           ),
         )
         .orderBy(desc(paymentIntents.createdAt));
+    },
+
+    /** The user's top-ups whose money may still arrive (issue 19), oldest first. */
+    unfinishedTopUps(userId: string): Promise<PaymentIntentRow[]> {
+      return db
+        .select()
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.userId, userId),
+            eq(paymentIntents.purpose, 'topup'),
+            inArray(paymentIntents.status, [...TOP_UP_UNFINISHED_STATUSES]),
+          ),
+        )
+        .orderBy(asc(paymentIntents.createdAt));
     },
 
     /**

@@ -120,4 +120,23 @@ describe('Stripe webhooks', () => {
     );
     expect(answer.json()).toEqual({ data: { received: true, duplicate: false } });
   });
+
+  it('a top-up Stripe took before its webhook came is on the balance a refreshed read answers, once', async () => {
+    const intent = await succeededTopUp(1500);
+    const before = await storedBalance();
+    const read = async (refresh: boolean) =>
+      (
+        await t.call('getUserBalance', {
+          token: bed.driver,
+          body: { userid: driverId, ...(refresh ? { refresh } : {}) },
+        })
+      ).body.data as { balance: number };
+    // Without a refresh the balance waits for the webhook, as before.
+    expect((await read(false)).balance).toBe(before);
+    // The app reads again with a refresh once Stripe.js says the payment succeeded.
+    expect((await read(true)).balance).toBe(before - 1500);
+    // The webhook that comes after credits nothing twice.
+    await sendWebhook(intentEvent('payment_intent.succeeded', intent));
+    expect((await read(true)).balance).toBe(before - 1500);
+  });
 });

@@ -8,7 +8,9 @@ export function registerUserRoutes(register: RegisterCall, users: UsersService):
     users.update(auth, params.userid, body.fields),
   );
   register('setUserLanguage', ({ auth, body }) => users.setLanguage(auth, body.userid, body.lang));
-  register('getUserBalance', ({ auth, body }) => users.balance(auth, body.userid));
+  register('getUserBalance', ({ auth, body }) =>
+    users.balance(auth, body.userid, body.refresh === true),
+  );
   register('getVisibilityPermissions', ({ auth }) => users.visibilityPermissions(auth));
   register('requestAccountDeletion', ({ auth }) => users.requestDeletion(auth));
 }

@@ -34,6 +34,11 @@ export interface UsersServiceDeps {
   mailer: Mailer;
   userView: UserView;
   now: () => Date;
+  /**
+   * Run before a balance read that asks for a refresh: money the payment provider has taken
+   * and not yet told us of is recorded first (payments' top-up sync, issue 19).
+   */
+  beforeRefreshedBalance?: (userId: string) => Promise<void>;
 }
 
 type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
@@ -143,7 +148,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     async balance(
       auth: AuthContext,
       userId: string,
+      refresh = false,
     ): Promise<{ balance: number; currency: Currency }> {
+      await ownAccount(auth, userId);
+      if (refresh) await deps.beforeRefreshedBalance?.(auth.userId);
       const row = await ownAccount(auth, userId);
       const currency = await deps.reference.findCurrency(row.currencyCode);
       if (!currency) throw new Error(`User ${row.id} has an unknown currency`);

@@ -14,6 +14,8 @@ export function createUsersModule(deps: {
   security: AccountSecurity;
   mailer: Mailer;
   now: () => Date;
+  /** What a balance read asking for a refresh first brings up to date (issue 19). */
+  beforeRefreshedBalance?: (userId: string) => Promise<void>;
 }) {
   const service = createUsersService({ ...deps, userView: createUserView(deps.reference) });
   return {
