@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PERIODS_PER_DAY } from './tariff.ts';
-import { feePeriod, tariffWording, type WordedTariff } from './tariff-wording.ts';
+import {
+  feePeriod,
+  nextHalfHour,
+  tariffVariesByTime,
+  tariffWording,
+  type WordedTariff,
+} from './tariff-wording.ts';
 import { testTariff } from './test-tariff.ts';
 
 const tariff = (extra: Partial<WordedTariff> = {}): WordedTariff => ({
@@ -145,5 +151,54 @@ describe('feePeriod', () => {
     [90, { unit: 'min', count: 90 }],
   ])('%i minutes', (minutes, expected) => {
     expect(feePeriod(minutes)).toEqual(expected);
+  });
+});
+
+describe('tariffVariesByTime (issue 19: when the price now is worth saying)', () => {
+  const freeDay = Array.from({ length: PERIODS_PER_DAY }, () => ({
+    standard_rate: 0,
+    available: true,
+  }));
+  it.each([
+    ['a flat 45p/kWh', false, tariff({ standard_rate: 0.45 })],
+    [
+      'Day 69p/kWh · from 20:00 49p/kWh',
+      true,
+      tariff({ alternate_rate: 0.49, alternate_time: '20:00' }),
+    ],
+    [
+      'an alternate rate with no time',
+      false,
+      tariff({ alternate_rate: 0.49, alternate_time: null }),
+    ],
+    ['a variable tariff with half-hour rates', true, variable],
+    [
+      'a variable tariff with no hours',
+      false,
+      tariff({ variability: { twentyfourseven: true, regular_hours: [] } }),
+    ],
+    [
+      'free (spec 001 §5): nothing charged at any hour',
+      false,
+      tariff({
+        standard_rate: 0,
+        variability: {
+          twentyfourseven: true,
+          regular_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, periods: freeDay })),
+        },
+      }),
+    ],
+  ])('%s: %s', (_wording, varies, worded) => {
+    expect(tariffVariesByTime(worded)).toBe(varies);
+  });
+});
+
+describe('nextHalfHour', () => {
+  it.each([
+    ['2026-01-12T16:40:00.000Z', '2026-01-12T17:00:00.000Z'],
+    ['2026-01-12T16:00:00.000Z', '2026-01-12T16:30:00.000Z'],
+    ['2026-01-12T23:59:59.999Z', '2026-01-13T00:00:00.000Z'],
+  ])('after %s comes %s', (now, next) => {
+    expect(nextHalfHour(new Date(now)).toISOString()).toBe(next);
   });
 });

@@ -59,10 +59,25 @@ function utcTimeToday(now: Date, hhmm: string): Date {
 
 const HALF_HOUR_MS = MINUTES_PER_PERIOD * 60_000;
 
+/** The next half-hour boundary after `now`: when a tariff's rate in force can next change. */
+export function nextHalfHour(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS + HALF_HOUR_MS);
+}
+
+/**
+ * Issue 19: whether the price per kWh changes with the time of day (a variable tariff with
+ * hours, or an alternate rate from a time), so that the price in force now is worth saying.
+ */
+export function tariffVariesByTime(tariff: SessionTariff): boolean {
+  if (isTariffFree(tariff)) return false;
+  if ((tariff.variability?.regular_hours.length ?? 0) > 0) return true;
+  return tariff.alternate_rate !== null && tariff.alternate_time !== null;
+}
+
 /** When the rate in force now next changes, within a day; null when it holds all day. */
 function rateChangeAfter(tariff: SessionTariff, now: Date): Date | null {
   const rate = rateAt(tariff, now);
-  let next = Math.floor(now.getTime() / HALF_HOUR_MS) * HALF_HOUR_MS + HALF_HOUR_MS;
+  let next = nextHalfHour(now).getTime();
   for (let step = 0; step < PERIODS_PER_DAY; step += 1, next += HALF_HOUR_MS) {
     if (rateAt(tariff, new Date(next)) !== rate) return new Date(next);
   }

@@ -14,6 +14,7 @@ import {
   isTariffFree,
   localTimeSlot,
   minorAmountText,
+  tariffVariesByTime,
 } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
@@ -240,9 +241,9 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
       </ul>
       <p className="section-label">{t('chargers.details.tariff')}</p>
       {/* A price that changes with the time of day says which price is in force now. */}
-      {(charger.tariff.variability !== null || charger.tariff.alternate_rate !== null) && (
+      {tariffVariesByTime(charger.tariff) && (
         <p className="charger-price-now">
-          <PriceNow tariff={charger.tariff} now={new Date()} />
+          <PriceNow tariff={charger.tariff} />
         </p>
       )}
       <TariffSummary tariff={charger.tariff} />

@@ -54,7 +54,7 @@ export function ChargerMapCard({
             total: summary.connectors,
           })}
         </span>
-        {charger.data && <PriceNow tariff={charger.data.tariff} now={new Date()} />}
+        {charger.data && <PriceNow tariff={charger.data.tariff} />}
       </p>
       <ChargerConnectors barcode={barcode} state={state} />
       <div className="finder-map__actions">

@@ -3,6 +3,7 @@ import type { ChargerView } from '@evc/contract';
 import { chargeEstimate, isTariffFree, minorAmountText } from '@evc/domain';
 import { TariffWording } from '../../ui/tariff-wording/tariff-wording.tsx';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { useHalfHourNow } from '../../lib/use-half-hour-now.ts';
 
 /**
  * Issue 19: before the hold, the tariff and what a typical charge would cost at this connector
@@ -11,13 +12,16 @@ import { useFormatLocale } from '../../lib/dates.ts';
 export function ChargePrice({
   charger,
   connector,
-  now = new Date(),
+  now: givenNow,
 }: {
   charger: ChargerView;
   connector: number;
   now?: Date;
 }) {
   const { t } = useTranslation();
+  // Moved on when the half hour turns, so the price and estimate follow the rate in force.
+  const clock = useHalfHourNow();
+  const now = givenNow ?? clock;
   const locale = useFormatLocale();
   const { tariff } = charger;
   const powerKw =
