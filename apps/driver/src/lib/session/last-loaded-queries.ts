@@ -62,7 +62,7 @@ const keptRank = (query: Query): number => {
  * The kept answers as JSON entries, most needed first (newest first within a call), leaving out
  * any that would take the snapshot over `budget` characters.
  */
-export function keptEntries(client: QueryClient, budget = SNAPSHOT_BUDGET_CHARS): string[] {
+function keptEntries(client: QueryClient, budget = SNAPSHOT_BUDGET_CHARS): string[] {
   const queries = client
     .getQueryCache()
     .getAll()
