@@ -10,6 +10,8 @@ import { getSession, subscribeSession } from '../lib/session/session-store.ts';
 import { getHeldTokens } from '../lib/session/token-store.ts';
 
 const SAVE_DELAY_MS = 1000;
+/** A save waits for the page to be idle (never past this), so it never lands in a scroll or tap. */
+const IDLE_WAIT_MS = 5000;
 
 /**
  * Issue 19: keeps the signed-in user's chosen answers (lib/session/last-loaded-queries.ts) on the
@@ -22,6 +24,7 @@ export function keepLastLoaded(client: QueryClient): () => void {
   let restoredFor: string | null = null;
   let restoring: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
 
   const signedInUserId = (): string | null => {
     const { status, user } = getSession();
@@ -38,8 +41,14 @@ export function keepLastLoaded(client: QueryClient): () => void {
   const stopSession = subscribeSession(onSession);
   onSession();
 
-  const save = (): void => {
+  const stopWaiting = (): void => {
     clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    idle = undefined;
+  };
+
+  const save = (): void => {
+    stopWaiting();
     const userId = signedInUserId();
     // Saved only once what was kept has been put back, so it is never lost to a partial set, and
     // never once the session has ended (logout leaves the page after clearing the tokens).
@@ -56,8 +65,12 @@ export function keepLastLoaded(client: QueryClient): () => void {
   const stopCache = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!isKeptOffline((event.query as Query).queryKey)) return;
-    clearTimeout(timer);
-    timer = setTimeout(save, SAVE_DELAY_MS);
+    stopWaiting();
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') {
+        idle = requestIdleCallback(save, { timeout: IDLE_WAIT_MS });
+      } else save();
+    }, SAVE_DELAY_MS);
   });
   // What loaded just before the app is closed or put away is kept too.
   const saveWhenHidden = (): void => {
@@ -66,7 +79,7 @@ export function keepLastLoaded(client: QueryClient): () => void {
   document.addEventListener('visibilitychange', saveWhenHidden);
 
   return () => {
-    clearTimeout(timer);
+    stopWaiting();
     document.removeEventListener('visibilitychange', saveWhenHidden);
     stopSession();
     stopCache();

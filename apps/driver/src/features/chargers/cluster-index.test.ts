@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { buildClusterIndex, clustersIn } from './cluster-index.ts';
+import Supercluster from 'supercluster';
+import { describe, expect, it, vi } from 'vitest';
+import { buildClusterIndex, clustersIn, updateAvailability } from './cluster-index.ts';
 
 // Three chargers in Leeds a few hundred metres apart, one in York, one without coordinates.
 const lons = [-1.5491, -1.5475, -1.5452, -1.0803, Number.NaN];
@@ -42,5 +43,23 @@ describe('clustering the chargers for the map', () => {
       count: 3,
       available: 2,
     });
+  });
+
+  it('counts a pushed status in its clusters again without indexing the chargers again', () => {
+    const loads = vi.spyOn(Supercluster.prototype, 'load');
+    const index = buildClusterIndex(lons, lats, everyone, [1, 0, 1, 0, 0]);
+    const leeds = () => clustersIn(index, uk, 10).find((entry) => entry.kind === 'cluster');
+
+    // The second Leeds charger frees a connector, the first is taken, York frees one.
+    updateAvailability(index, [1, 0, 3], [1, 0, 1]);
+    expect(leeds()).toMatchObject({ count: 3, available: 2 });
+    updateAvailability(index, [0], [1]);
+    expect(leeds()).toMatchObject({ count: 3, available: 3 });
+    // Nested clusters follow too: at a national zoom Leeds and York are one group of four.
+    expect(clustersIn(index, uk, 5)).toMatchObject([{ kind: 'cluster', count: 4, available: 4 }]);
+    // A repeated status, and one for a charger off the map, change nothing.
+    updateAvailability(index, [2, 4], [1, 1]);
+    expect(clustersIn(index, uk, 5)).toMatchObject([{ count: 4, available: 4 }]);
+    expect(loads).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { ChargerDirectory, LiveOverlay } from './charger-directory.ts';
+import { availabilityByPosition, availabilityChanges } from './cluster-availability.ts';
 import type { MapCluster } from './cluster-index.ts';
 import type { ClusterRequest, ClusterResponse } from './cluster-messages.ts';
-import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
-import { chargerSummary } from './charger-summary.ts';
 
 export type Bounds = [number, number, number, number];
 
@@ -61,27 +61,37 @@ export function useClusterWorker(
     };
   }, [show]);
 
-  useEffect(() => {
+  // The spatial index is built again only for another list or search; the statuses it starts
+  // from are the latest, read when it loads (an effect event, so a status batch does not reload).
+  const sentOverlay = useRef<LiveOverlay>(new Map());
+  const load = useEffectEvent((directory: ChargerDirectory, positions: ArrayLike<number>) => {
     generation.current += 1;
-    const count = positions.length;
-    const ids = new Uint32Array(count);
-    for (let at = 0; at < count; at += 1) ids[at] = positions[at] ?? 0;
+    const ids = Uint32Array.from(positions);
     const lons = Float64Array.from(directory.lon);
     const lats = Float64Array.from(directory.lat);
-    // Clusters say how many of their chargers are free; a pushed status counts again.
-    const available = new Uint8Array(directory.count);
-    for (let at = 0; at < count; at += 1) {
-      const position = ids[at] ?? 0;
-      const { freeConnectors } = chargerSummary(liveRowState(directory, position, overlay));
-      available[position] = freeConnectors > 0 ? 1 : 0;
-    }
+    const available = availabilityByPosition(directory, ids, overlay);
+    sentOverlay.current = overlay;
     post({ type: 'load', generation: generation.current, lons, lats, positions: ids, available }, [
       lons.buffer,
       lats.buffer,
       ids.buffer,
       available.buffer,
     ]);
-  }, [directory, positions, overlay, post]);
+  });
+  useEffect(() => load(directory, positions), [directory, positions]);
+
+  // A status batch sends only the chargers it changed; their clusters are counted again.
+  useEffect(() => {
+    const changes = availabilityChanges(directory, sentOverlay.current, overlay);
+    sentOverlay.current = overlay;
+    if (changes.positions.length === 0) return;
+    post({ type: 'availability', generation: generation.current, ...changes }, [
+      changes.positions.buffer,
+      changes.available.buffer,
+    ]);
+    const view = lastView.current;
+    if (view) show(view.bounds, view.zoom);
+  }, [directory, overlay, post, show]);
 
   return { clusters, show };
 }

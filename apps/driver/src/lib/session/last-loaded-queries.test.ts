@@ -1,13 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { forgetLastLoaded } from './forget-last-loaded.ts';
-import { restoreLastLoaded, saveLastLoaded } from './last-loaded-queries.ts';
+import { restoreLastLoaded, saveLastLoaded, SNAPSHOT_BUDGET_CHARS } from './last-loaded-queries.ts';
 
 const history = ['getChargeHistory', { usercode: 'HR-1' }];
 const cards = ['listCards'];
 
-beforeEach(() => {
+beforeEach(async () => {
+  await forgetLastLoaded();
   window.localStorage.clear();
+});
+
+const chargers = ['listChargers'];
+const balance = ['getUserBalance'];
+const running = ['latestUserTransaction'];
+/** A network's list bigger than the whole snapshot may be. */
+const hugeList = (count: number) => ({
+  count,
+  barcode: Array.from({ length: count }, (_, at) => String(100_000 + at)),
+  name: Array.from({ length: count }, (_, at) => `Charger on a long road name number ${at}`),
 });
 
 describe('what was last loaded, kept per signed-in user (issue 19)', () => {
@@ -45,4 +56,71 @@ describe('what was last loaded, kept per signed-in user (issue 19)', () => {
     await forgetLastLoaded();
     expect(await restoreLastLoaded(new QueryClient(), 'user-1')).toBe(false);
   });
+
+  it('keeps the running session, balance and history when the network is too big to keep', async () => {
+    const before = new QueryClient();
+    const list = hugeList(60_000);
+    expect(JSON.stringify(list).length).toBeGreaterThan(SNAPSHOT_BUDGET_CHARS);
+    before.setQueryData(chargers, list);
+    before.setQueryData(running, { _id: 'running-session' });
+    before.setQueryData(balance, { balance: 1250 });
+    before.setQueryData(history, [{ _id: 't1' }]);
+
+    await saveLastLoaded(before, 'user-1');
+    const after = new QueryClient();
+
+    expect(await restoreLastLoaded(after, 'user-1')).toBe(true);
+    expect(after.getQueryData(running)).toEqual({ _id: 'running-session' });
+    expect(after.getQueryData(balance)).toEqual({ balance: 1250 });
+    expect(after.getQueryData(history)).toEqual([{ _id: 't1' }]);
+    expect(after.getQueryData(chargers)).toBeUndefined();
+    expect(window.localStorage.getItem('lastLoadedData')?.length).toBeLessThan(
+      SNAPSHOT_BUDGET_CHARS,
+    );
+  });
+
+  it('keeps the chargers list too when it fits', async () => {
+    const before = new QueryClient();
+    before.setQueryData(chargers, hugeList(50));
+    before.setQueryData(balance, { balance: 1250 });
+    await saveLastLoaded(before, 'user-1');
+    const after = new QueryClient();
+    await restoreLastLoaded(after, 'user-1');
+    expect(after.getQueryData(chargers)).toEqual(hugeList(50));
+  });
+
+  it('writes an unchanged answer as JSON once, and nothing when nothing changed', async () => {
+    const client = new QueryClient();
+    const list = hugeList(1_000);
+    client.setQueryData(chargers, list);
+    await saveLastLoaded(client, 'user-1');
+
+    const serialised = vi.spyOn(JSON, 'stringify');
+    const written = vi.spyOn(Storage.prototype, 'setItem');
+    await saveLastLoaded(client, 'user-1');
+    expect(written).not.toHaveBeenCalled();
+
+    client.setQueryData(balance, { balance: 900 });
+    await saveLastLoaded(client, 'user-1');
+    expect(written).toHaveBeenCalledTimes(1);
+    const serialisedList = serialised.mock.calls.some(([value]) => containsValue(value, list));
+    expect(serialisedList).toBe(false);
+    const after = new QueryClient();
+    await restoreLastLoaded(after, 'user-1');
+    expect(after.getQueryData(chargers)).toEqual(list);
+    expect(after.getQueryData(balance)).toEqual({ balance: 900 });
+  });
 });
+
+/** Whether `value` is `target` or holds it one or two levels down (a dehydrated query's data). */
+function containsValue(value: unknown, target: unknown): boolean {
+  if (value === target) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value as Record<string, unknown>).some(
+    (inner: unknown) =>
+      inner === target ||
+      (typeof inner === 'object' &&
+        inner !== null &&
+        Object.values(inner as Record<string, unknown>).includes(target)),
+  );
+}

@@ -7,24 +7,27 @@ import {
 } from '@tanstack/react-query';
 import type { CallName } from '@evc/contract';
 import { storage } from '../storage.ts';
-import { forgetLastLoaded, LAST_LOADED_KEY } from './forget-last-loaded.ts';
+import { forgetLastLoaded, LAST_LOADED_KEY, lastStored } from './forget-last-loaded.ts';
 
 /**
- * Issue 19: what a driver needs to see without connection — the chargers, a charger's details
- * and tariff, the running session, the history — with the balance in the top bar and the
- * permissions that decide which pages show. Nothing else is kept on the device.
+ * Issue 19: what a driver needs to see without connection — the running session, the balance in
+ * the top bar, the permissions that decide which pages show, a charger's details and tariff, the
+ * history, the chargers — and nothing else. In this order they are kept when the device's room
+ * runs short: the whole network's list, by far the largest, comes last and is left out before
+ * the running session or the balance.
  */
-export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>([
-  'listChargers',
+const KEPT_IN_ORDER: readonly CallName[] = [
+  'latestUserTransaction',
+  'getTransactionByID',
+  'getUserBalance',
+  'getVisibilityPermissions',
   'getChargerByBarcode',
   'getChargerCapabilities',
   'listHomeChargers',
-  'latestUserTransaction',
-  'getTransactionByID',
   'getChargeHistory',
-  'getVisibilityPermissions',
-  'getUserBalance',
-]);
+  'listChargers',
+];
+export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>(KEPT_IN_ORDER);
 
 /** How long a kept answer stays in memory without a page using it: as long as the page lives. */
 export const KEPT_GC_TIME = Number.POSITIVE_INFINITY;
@@ -44,16 +47,68 @@ const isKept = (query: Query): boolean =>
  */
 export const SNAPSHOT_BUDGET_CHARS = 2_000_000;
 
-/** Stores the kept answers as the signed-in user's; a set too big for the device is skipped. */
+/**
+ * Each kept answer as JSON, by the query state it was written from: an answer that has not changed
+ * since the last save is not serialised again (the charger list alone can run to megabytes).
+ */
+const entryText = new WeakMap<object, string>();
+
+const keptRank = (query: Query): number => {
+  const [name] = query.queryKey;
+  return KEPT_IN_ORDER.indexOf(name as CallName);
+};
+
+/**
+ * The kept answers as JSON entries, most needed first (newest first within a call), leaving out
+ * any that would take the snapshot over `budget` characters.
+ */
+function keptEntries(client: QueryClient, budget = SNAPSHOT_BUDGET_CHARS): string[] {
+  const queries = client
+    .getQueryCache()
+    .getAll()
+    .filter(isKept)
+    .sort((a, b) => keptRank(a) - keptRank(b) || b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const unwritten = new Set(queries.filter((query) => !entryText.has(query.state)));
+  if (unwritten.size > 0) {
+    const states = new Map([...unwritten].map((query) => [query.queryHash, query.state]));
+    const { queries: dehydrated } = dehydrate(client, {
+      shouldDehydrateQuery: (query) => unwritten.has(query),
+      shouldDehydrateMutation: () => false,
+    });
+    for (const entry of dehydrated) {
+      const state = states.get(entry.queryHash);
+      if (state) entryText.set(state, JSON.stringify(entry));
+    }
+  }
+  const entries: string[] = [];
+  let room = budget;
+  for (const query of queries) {
+    const text = entryText.get(query.state);
+    if (text === undefined || text.length + 1 > room) continue;
+    entries.push(text);
+    room -= text.length + 1;
+  }
+  return entries;
+}
+
+const sameAsStored = (userId: string, entries: readonly string[]): boolean =>
+  lastStored.userId === userId &&
+  lastStored.entries.length === entries.length &&
+  lastStored.entries.every((entry, at) => entry === entries[at]);
+
+/**
+ * Stores the kept answers as the signed-in user's. When they do not all fit, the least needed are
+ * left out (KEPT_IN_ORDER), so a network too large to keep never costs the running session.
+ */
 export async function saveLastLoaded(client: QueryClient, userId: string): Promise<void> {
-  const state = dehydrate(client, {
-    shouldDehydrateQuery: isKept,
-    shouldDehydrateMutation: () => false,
-  });
-  const text = JSON.stringify({ userId, state });
-  if (text.length > SNAPSHOT_BUDGET_CHARS) return;
+  const entries = keptEntries(client, SNAPSHOT_BUDGET_CHARS - JSON.stringify(userId).length - 64);
+  if (sameAsStored(userId, entries)) return;
+  // The same JSON as JSON.stringify({ userId, state }) would give, built from the kept entries.
+  const text = `{"userId":${JSON.stringify(userId)},"state":{"mutations":[],"queries":[${entries.join(',')}]}}`;
   try {
     await storage.set(LAST_LOADED_KEY, text);
+    lastStored.userId = userId;
+    lastStored.entries = entries;
   } catch {
     // Over the device's quota: the last set that fitted stays.
   }
