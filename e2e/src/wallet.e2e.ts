@@ -72,6 +72,9 @@ test('on a phone, a currency change with credit held is refused with the reason 
     "can't be changed",
   );
   expect(await page.getByText('Your details are saved.').count()).toBe(0);
+  // The field shows the currency kept, not the one refused.
+  await page.locator('ion-select', { hasText: 'British Pound (£)' }).waitFor();
+  expect(await page.locator('ion-select', { hasText: 'Euro (€)' }).count()).toBe(0);
   await shoot(page, 'wallet-currency-refused');
   expect((await me()).preferredCurrency.code).toBe('GBP');
   await context.close();
