@@ -104,3 +104,31 @@ export function smallTouchTargets(page: Page): Promise<string[]> {
     return found;
   }, MIN_TOUCH_TARGET_PX);
 }
+
+/**
+ * Label and value rows (a tariff's `dt`/`dd`) whose value's first line is not on the line of its
+ * label's first line, by more than 2 px: a value pushed to the top beside a 44 px popover link.
+ */
+export function misalignedValues(page: Page, rows: string): Promise<string[]> {
+  return page.locator(rows).evaluateAll((elements) => {
+    const firstLineMiddle = (element: Element | null): number | null => {
+      if (!element) return null;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const line = range.getClientRects()[0];
+        if (line) return line.top + line.height / 2;
+      }
+      return null;
+    };
+    return elements.flatMap((row) => {
+      const label = firstLineMiddle(row.firstElementChild);
+      const value = firstLineMiddle(row.lastElementChild);
+      if (label === null || value === null || Math.abs(label - value) <= 2) return [];
+      const text = (row.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return [`"${text}": value ${Math.round(value - label)}px off its label's line`];
+    });
+  });
+}

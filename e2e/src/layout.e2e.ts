@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { callApi, driverToken, saveSandboxCard, submitSignIn } from './app.ts';
 import { launchBrowser, newContext, PHONE } from './browser.ts';
-import { overflowing, settled, smallTouchTargets, SMALL_PHONE } from './layout-checks.ts';
+import {
+  misalignedValues,
+  overflowing,
+  settled,
+  smallTouchTargets,
+  SMALL_PHONE,
+} from './layout-checks.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -92,3 +98,45 @@ test('every control on the pages is at least 44 pixels each way on a phone (issu
   expect(small).toEqual([]);
   await context.close();
 }, 180_000);
+
+test("a charger's tariff rows read each value on the line of its label, beside a fee's popover link too", async () => {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  // Demo charger 1002: a connection fee and an overstay fee, each explained in a popover.
+  await page.goto(`${baseUrl}/charger-details/1002`);
+  await page.locator('.tariff-list .popover__link').first().waitFor();
+  await page.waitForFunction(settled, 'en');
+  expect(await misalignedValues(page, '.tariff-list > div')).toEqual([]);
+  await context.close();
+});
+
+test('every control of find a charger is at least 44 pixels each way: its list, its map and the map\'s sheet', async () => {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  await page.goto(`${baseUrl}/findcharger`);
+  const small: string[] = [];
+  const check = async (view: string) => {
+    await page.waitForFunction(settled, 'en');
+    small.push(...(await smallTouchTargets(page)).map((what) => `${view}: ${what}`));
+  };
+  // The list, with its rows drawn.
+  await page.locator('.finder-row').first().waitFor();
+  await check('list');
+  // The map, with its clusters and zoom buttons.
+  await page.locator('ion-segment-button', { hasText: 'Map' }).click();
+  await page.locator('.finder-map__cluster').first().waitFor();
+  await page.locator('.maplibregl-ctrl-zoom-in').waitFor();
+  await check('map');
+  // A charger picked on the map (a search for its ID): its sheet.
+  await page.getByPlaceholder('Name, ID, postcode or town').fill('1002');
+  await page.locator('.finder-map__card').waitFor();
+  await check('sheet');
+  expect(small).toEqual([]);
+  await context.close();
+});

@@ -72,6 +72,15 @@ test('on a phone, a currency change with credit held is refused with the reason 
     "can't be changed",
   );
   expect(await page.getByText('Your details are saved.').count()).toBe(0);
+  // The field shows the currency kept, not the one refused.
+  const shownChoices = () =>
+    page
+      .locator('ion-select')
+      .evaluateAll((selects) =>
+        selects.map((select) => select.shadowRoot?.querySelector('[part="text"]')?.textContent),
+      );
+  await expect.poll(shownChoices).toContain('British Pound (£)');
+  expect(await shownChoices()).not.toContain('Euro (€)');
   await shoot(page, 'wallet-currency-refused');
   expect((await me()).preferredCurrency.code).toBe('GBP');
   await context.close();

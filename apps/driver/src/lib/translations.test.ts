@@ -74,6 +74,27 @@ describe('translations (all five languages)', () => {
     expect(missing).toEqual([]);
   });
 
+  // Groups the app asks for key by key, or through a `${prefix}.${…}` template: a text in them
+  // that no code asks for is dead weight every language carries.
+  it.each(['home.links', 'charging.confirm'])('every %s text is one the app asks for', (group) => {
+    const source = sourceFiles(join(root, 'src'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const quoted = new Set(
+      [...source.matchAll(/['"`]([a-zA-Z][\w-]*(?:\.[\w-]+)+)['"`]/g)].map((match) => match[1]),
+    );
+    const templatePrefixes = [...source.matchAll(/`([a-zA-Z][\w-]*(?:\.[\w-]+)*)\.\$\{/g)].map(
+      (match) => `${match[1]}.`,
+    );
+    const unasked = [...english.keys()].filter(
+      (key) =>
+        key.startsWith(`${group}.`) &&
+        !quoted.has(key) &&
+        !templatePrefixes.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(unasked).toEqual([]);
+  });
+
   it.each(SUPPORTED_LANGUAGES)(
     '%s holds every text of the features’ i18n.json fragments',
     (code) => {

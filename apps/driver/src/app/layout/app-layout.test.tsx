@@ -115,6 +115,23 @@ describe('back button (issue 19, spec 000 §2)', () => {
     expect(backButton(container)).toBeNull();
   });
 
+  it('keeps its place at the start of the bar when the session brings the menu button', async () => {
+    // A page opened directly draws its back button before the session is known; the menu button
+    // that comes with the user must not take the spot a driver's first tap is aimed at.
+    await signedOut();
+    const { container } = renderWithRouter(<AppLayout routes={routes} />, '/terms');
+    await screen.findByText('Terms page');
+    const back = backButton(container);
+    const start = container.querySelector('.top-bar ion-buttons[slot="start"]');
+    expect(start?.firstElementChild).toBe(back);
+    expect(container.querySelector('ion-menu-button')).toBeNull();
+
+    act(() => setUser(testUser));
+    await waitFor(() => expect(container.querySelector('ion-menu-button')).not.toBeNull());
+    expect(backButton(container)).toBe(back);
+    expect(start?.firstElementChild).toBe(back);
+  });
+
   it('is on the sign-out pages without the top bar, and leads to sign-in', async () => {
     resetVisits();
     await signedOut();

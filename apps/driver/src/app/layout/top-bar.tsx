@@ -18,7 +18,9 @@ const GuestBar = lazy(async () => ({
 /**
  * spec 000 §2: the brand's icon and name, the menu button and the credit balance; a guest (or a
  * blank guest in guest mode, spec 000 §4) gets the guest bar under it, with its back button;
- * anyone else gets a back button on every page but the root pages (issue 19).
+ * anyone else gets a back button on every page but the root pages (issue 19). The back button
+ * comes first: it is drawn before the session is known, and the menu button that comes with the
+ * session (shown once Ionic's menu is ready) would otherwise take its place under a first tap.
  */
 export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
   const { t } = useTranslation();
@@ -31,8 +33,8 @@ export function TopBar({ balanceRegistered }: { balanceRegistered: boolean }) {
     <IonHeader className="top-bar">
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          {(user ?? guest) && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
           {!asGuest && !isRootPage(pathname) && <BackButton />}
+          {(user ?? guest) && <IonMenuButton menu="main-menu" aria-label={t('shell.openMenu')} />}
         </IonButtons>
         <Link to={user ? '/home' : asGuest ? GUEST_HOME : '/login'} className="top-bar__brand">
           <img className="top-bar__icon" src={brand.icon} alt="" />

@@ -8,6 +8,7 @@ import { setTokens } from '../../lib/session/token-store.ts';
 import { testCharger, testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, json, stubServer } from '../../test/stub-server.ts';
+import { CHARGER_REFRESH_MS } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { ChargerDetailsPage } from './charger-details-page.tsx';
 
 /** The page under its routes, as the shell registers it. */
@@ -280,5 +281,52 @@ describe('ChargerDetailsPage (spec 000 §2, §4)', () => {
       .map((button) => (button as HTMLElement & { routerLink?: string }).routerLink)
       .filter(Boolean);
     expect(links).toEqual(['/charging-select-payment?barcode=1001&connector=2']);
+  });
+
+  describe('when the charger cannot be loaded (issue 19)', () => {
+    /** The charger's answers in turn: a status of its own, or the charger. */
+    function chargerAnswers(...statuses: number[]) {
+      stubServer((request) => {
+        if (apiPath(request) !== '/getChargerByBarcode') {
+          return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+        }
+        const status = statuses.length > 1 ? statuses.shift() : statuses[0];
+        return status === 200
+          ? json(200, { data: charger() })
+          : json(status ?? 500, { message: 'Server Error', code: 'INTERNAL' });
+      });
+    }
+
+    it('keeps the charger on screen when a refresh fails online, with a note of when it was loaded', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      chargerAnswers(200, 500, 200);
+      renderWithRouter(page, '/charger-details/1001');
+      expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+      expect(screen.queryByRole('status')).toBeNull();
+
+      await act(() => vi.advanceTimersByTimeAsync(CHARGER_REFRESH_MS));
+      const note = await screen.findByRole('status');
+      expect(note.textContent).toMatch(
+        /^Could not refresh this charger\. Showing what was last loaded\. Last updated .+\.$/,
+      );
+      expect(screen.getByText('Leeds Dock')).toBeTruthy();
+      expect(screen.getByText('In use')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      // The next refresh that comes through takes the note away.
+      await act(() => vi.advanceTimersByTimeAsync(CHARGER_REFRESH_MS));
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    });
+
+    it('says why a first load failed, with Try again that loads the charger', async () => {
+      chargerAnswers(500, 200);
+      renderWithRouter(page, '/charger-details/1001');
+      expect((await screen.findByRole('alert')).textContent).toBe('Server Error');
+      act(() => {
+        screen.getByText('Try again').click();
+      });
+      expect(await screen.findByText('Leeds Dock')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -21,7 +21,7 @@ import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { rememberCharger } from '../../lib/recent-chargers.ts';
 import { ChargerBanner } from '../../ui/charger-banner/charger-banner.tsx';
-import { PageView } from '../../ui/page-view/page-view.tsx';
+import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { Popover } from '../../ui/popover/popover.tsx';
 import { TariffChart } from '../../ui/tariff-chart/tariff-chart.tsx';
 import { useTariffWords } from '../../ui/tariff-wording/tariff-wording.tsx';
@@ -31,7 +31,7 @@ import { selectPaymentPath } from '../../lib/charging-session/charging-flow.ts';
 import { openDirections } from '../../lib/platform/directions.ts';
 import { PriceNow } from './price-now.tsx';
 import './chargers.css';
-import { useFormatLocale } from '../../lib/dates.ts';
+import { useDates, useFormatLocale } from '../../lib/dates.ts';
 
 function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   const { t } = useTranslation();
@@ -264,6 +264,17 @@ function ChargerDetails({ charger }: { charger: ChargerView }) {
   );
 }
 
+/** Issue 19: the charger shown is kept when a refresh fails online, said as the offline note says it. */
+function RefreshFailedNote({ updatedAt }: { updatedAt: number }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  return (
+    <p className="form-note charger-refresh-failed" role="status">
+      {t('chargers.details.refreshFailed', { time: dates.format(updatedAt, 'dateTime') })}
+    </p>
+  );
+}
+
 /** spec 000 §2: charger-details/{barcode} (or ?barcode= from a deep link). */
 export function ChargerDetailsPage() {
   const { t } = useTranslation();
@@ -298,11 +309,19 @@ export function ChargerDetailsPage() {
           </IonButton>
         </div>
       ) : charger.data ? (
-        <ChargerDetails charger={charger.data} />
+        <>
+          {/* A refresh that failed keeps the charger on screen and says how old it is; the
+              next refresh that comes through takes the note away. */}
+          {charger.isRefetchError && <RefreshFailedNote updatedAt={charger.dataUpdatedAt} />}
+          <ChargerDetails charger={charger.data} />
+        </>
       ) : charger.error ? (
-        <p className="form-error" role="alert">
-          {errorMessage(charger.error)}
-        </p>
+        <>
+          <FormError message={errorMessage(charger.error)} />
+          <IonButton fill="outline" onClick={() => void charger.refetch()}>
+            {t('common.retry')}
+          </IonButton>
+        </>
       ) : (
         <IonSpinner name="crescent" color="primary" />
       )}

@@ -333,8 +333,9 @@ export default function ChargerMap({
   );
 }
 
+/** Issue 19: never under a finger's 44 px, larger for more chargers. */
 function clusterSize(count: number): number {
-  return Math.round(28 + Math.min(28, Math.log10(count) * 10));
+  return Math.max(44, Math.round(28 + Math.min(28, Math.log10(count) * 10)));
 }
 
 function compactCount(count: number, locale: string): string {

@@ -161,6 +161,38 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
     expect(screen.queryByText('Your details are saved.')).toBeNull();
   });
 
+  it('shows the currency kept again after a refused change, the refusal staying until an edit', async () => {
+    stubServer(
+      answers({
+        ...reference,
+        [updatePath]: () =>
+          json(409, {
+            message: 'Currency Not Changed: your balance stays in the currency it was bought in',
+            code: 'CURRENCY_CHANGE_WITH_BALANCE',
+            field: 'fields.preferredCurrency',
+          }),
+      }),
+    );
+    const { container } = renderWithRouter(<EditUserPage />, '/edit-user');
+    await screen.findByText('Tesla Model 3');
+    const currency = ionControl(container, 'ion-select', 'Preferred currency');
+    const shown = () => (currency as Element & { value?: unknown }).value;
+    await select(currency, 'EUR');
+    await waitFor(() => expect(shown()).toBe('EUR'));
+    await submitForm(container);
+    await waitFor(() =>
+      expect(fieldErrors(container, 'ion-select', 'Preferred currency')).toHaveLength(1),
+    );
+    expect(shown()).toBe('GBP');
+    // Another field's edit leaves the currency's refusal where it is; the currency's own clears it.
+    await fill(container, 'City', 'Cork');
+    expect(fieldErrors(container, 'ion-select', 'Preferred currency')).toHaveLength(1);
+    await select(currency, 'EUR');
+    await waitFor(() =>
+      expect(fieldErrors(container, 'ion-select', 'Preferred currency')).toEqual([]),
+    );
+  });
+
   it('says before saving that the currency stays while money is on the balance (issue 19)', async () => {
     stubServer(
       answers({

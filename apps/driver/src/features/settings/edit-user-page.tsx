@@ -118,7 +118,7 @@ function EditUserForm({ user }: { user: User }) {
     const key = MESSAGE_KEY[input];
     return key === null ? null : t(key);
   };
-  const { control, formState, handleSubmit, reset, setError, watch } = useForm({
+  const { control, formState, handleSubmit, reset, setError, setValue, watch } = useForm({
     defaultValues: formOf(user),
     resolver: wordedResolver(zodResolver(userDetails), (path, refusal) =>
       refusalText(
@@ -155,6 +155,11 @@ function EditUserForm({ user }: { user: User }) {
             (input && !hasOwnCode(failure) ? ownWords(input) : null) ?? errorMessage(failure),
           ),
         );
+        // Issue 19: a refused currency change keeps the currency the balance is in; the field
+        // shows that one again, with the refusal under it until the driver edits.
+        if (failure instanceof ApiError && failure.code === 'CURRENCY_CHANGE_WITH_BALANCE') {
+          setValue('preferredCurrency', user.preferredCurrency.code);
+        }
         setRefusals((count) => count + 1);
       },
     });
