@@ -5,7 +5,7 @@ import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateUserRequest, type User } from '@evc/contract';
-import { formatMoney } from '@evc/domain';
+import { availableBalanceMinor, formatMoney } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -101,7 +101,11 @@ function CurrencyKeptNote({ userId }: { userId: string }) {
   return (
     <p className="form-note">
       {t('editUser.currencyKept', {
-        balance: formatMoney(-balance.data.balance, balance.data.currency, locale),
+        balance: formatMoney(
+          availableBalanceMinor(balance.data.balance),
+          balance.data.currency,
+          locale,
+        ),
         currency: balance.data.currency.code,
       })}
     </p>
