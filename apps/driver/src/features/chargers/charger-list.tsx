@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { distanceMetres, distanceUnitOf, type GeoPoint } from '@evc/domain';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
-import { chargerSummary, powerText } from './charger-summary.ts';
+import { chargerSummary } from './charger-summary.ts';
 import { distanceText } from './distance-text.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 
 const ROW_ESTIMATE_PX = 112;
 const estimateRowSize = () => ROW_ESTIMATE_PX;
@@ -78,7 +79,7 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                 <span className="finder-row__facts">
                   {summary.fastestKw !== null && (
                     <strong className="finder-row__power">
-                      {powerText(summary.fastestKw, locale)}
+                      {powerText(summary.fastestKw * 1000, locale)}
                     </strong>
                   )}
                   <span

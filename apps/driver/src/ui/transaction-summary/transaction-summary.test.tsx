@@ -33,9 +33,18 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     expect(panel.className).toContain('transaction-summary--charging');
     expect(field('energy')).toBe('5.4 kWh');
     expect(field('duration')).toBe('00:30:05');
-    expect(field('power')).toBe('7.2 kW');
+    expect(field('power')).toBe('7.2\u00a0kW');
     expect(field('cost')).toBe('£3.45');
     expect(field('perKwh')).toBe('£0.63 / kWh');
+  });
+
+  it.each([
+    [11_000, '11\u00a0kW'],
+    [150_000, '150\u00a0kW'],
+    [7_360, '7.4\u00a0kW'],
+  ])('reads %d W as every power reads: %s', (powerW, text) => {
+    renderWithRouter(<TransactionSummary transaction={transactionView({ powerW })} />, '/');
+    expect(field('power')).toBe(text);
   });
 
   it("issue 19: calls the cost per kWh an average with the fees, the tariff's rate beside it", () => {

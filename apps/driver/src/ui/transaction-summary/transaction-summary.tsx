@@ -13,6 +13,7 @@ import {
 } from '@evc/domain';
 import { variableTariffPath } from '../../lib/charging-session/charging-flow.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 import './transaction-summary.css';
 
 export interface TransactionSummaryProps {
@@ -71,8 +72,7 @@ export function TransactionSummary({ transaction, children, hide = [] }: Transac
   );
   // The last sample's power means nothing once paused or finished (the next sample reads 0).
   if (transaction.state === 'charging' && transaction.powerW !== null) {
-    const kw = decimal(transaction.powerW / 1000, 1);
-    rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
+    rows.push(['power', t('transactionSummary.power'), powerText(transaction.powerW, locale)]);
   }
   rows.push(['cost', t('transactionSummary.cost'), money(total)]);
   // Issue 19: the spec's cost per kWh is the whole cost over the energy, fees included: an
