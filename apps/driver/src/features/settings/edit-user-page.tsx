@@ -18,6 +18,7 @@ import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
+import { currencyName } from '../../lib/currency-name.ts';
 import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { useUpdateUser } from './api/update-user.ts';
@@ -114,6 +115,7 @@ function CurrencyKeptNote({ userId }: { userId: string }) {
 
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const locale = useFormatLocale();
   const errorMessage = useErrorMessage();
   const refusalText = useRefusalText();
   const currencies = useCurrencies();
@@ -201,7 +203,7 @@ function EditUserForm({ user }: { user: User }) {
       >
         {(currencies.data ?? []).map((currency) => (
           <IonSelectOption key={currency.code} value={currency.code}>
-            {`${currency.name} (${currency.symbol})`}
+            {`${currencyName(currency.code, locale)} (${currency.symbol})`}
           </IonSelectOption>
         ))}
       </SelectField>
