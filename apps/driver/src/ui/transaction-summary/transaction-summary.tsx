@@ -8,6 +8,7 @@ import {
   durationText,
   formatMoney,
   rateAt,
+  rateMomentOf,
   ratePerKwhText,
   sessionEnergyRates,
 } from '@evc/domain';
@@ -85,8 +86,10 @@ export function TransactionSummary({ transaction, children, hide = [] }: Transac
       t('transactionSummary.perKwh', { amount }),
     ]);
   }
-  const { tariff } = transaction.data;
-  const rates = sessionEnergyRates(transaction.breakdown, rateAt(tariff, new Date()));
+  const { tariff, finished, startdate } = transaction.data;
+  const startedAt = startdate ? new Date(startdate) : null;
+  const rateMoment = rateMomentOf({ finished, startedAt }, new Date());
+  const rates = sessionEnergyRates(transaction.breakdown, rateAt(tariff, rateMoment));
   rows.push([
     'tariffRate',
     t('transactionSummary.tariffRate'),
