@@ -63,7 +63,7 @@ test('while a session runs, a bar on every page shows it and opens it (issue 19)
     await page.goto(`${baseUrl}/${route}`);
     await expect
       .poll(() => bar.textContent(), { timeout: 60_000 })
-      .toMatch(/^(Waiting for the cable|Charging) · £\d+\.\d{2}( · [\d.]+ kW)?$/);
+      .toMatch(/^(Waiting for the cable|Charging) · £\d+\.\d{2}( · [\d.]+\skW)?$/);
   }
   await expect.poll(() => bar.textContent(), { timeout: 60_000 }).toMatch(/^Charging · /);
   await shoot(page, 'session-bar');

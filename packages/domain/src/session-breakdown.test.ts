@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownTimeRange, type CostBreakdownInput } from './cost-breakdown.ts';
 import {
+  rateMomentOf,
   sessionBreakdown,
   sessionEnergyRates,
   shareByWeight,
@@ -205,5 +206,18 @@ describe("sessionEnergyRates (issue 19: 'show the tariff's own rate beside it')"
     ['no entries: the rate now', [], 0.3, [0.3]],
   ])('%s', (_, entries, rateNow, expected) => {
     expect(sessionEnergyRates(entries, rateNow)).toEqual(expected);
+  });
+});
+
+describe("rateMomentOf (issue 19: a finished session's rate is the one it ran under)", () => {
+  const start = at('10:00:00');
+  const now = new Date('2026-03-09T21:00:00Z');
+  it.each<[string, boolean, Date | null, Date]>([
+    ['a finished session: its start, not today', true, start, start],
+    ['a running session: now', false, start, now],
+    ['a session not started yet: now', false, null, now],
+    ['a finished session that never started: now', true, null, now],
+  ])('%s', (_, finished, startedAt, expected) => {
+    expect(rateMomentOf({ finished, startedAt }, now)).toEqual(expected);
   });
 });

@@ -110,7 +110,7 @@ export function sessionBreakdown(input: SessionBreakdownInput): SessionBreakdown
 /**
  * Issue 19: the tariff's own rate(s) a session was charged at, shown beside the average per kWh:
  * the distinct rates of its breakdown entries in the order they came, skipping empty half hours
- * (or the rate in force at `now` when nothing was drawn yet, from `rateNow`).
+ * (or, when nothing was drawn, `rateNow`: the rate in force at the moment `rateMomentOf` gives).
  */
 export function sessionEnergyRates(
   entries: readonly CostBreakdownInput[],
@@ -118,4 +118,15 @@ export function sessionEnergyRates(
 ): number[] {
   const drawn = entries.filter((entry) => entry.value > 0).map((entry) => entry.rate);
   return drawn.length === 0 ? [rateNow] : [...new Set(drawn)];
+}
+
+/**
+ * Issue 19: the moment whose rate stands for a session that drew nothing: its start once it is
+ * finished (the rate it ran under, not today's), now while it runs or before it has started.
+ */
+export function rateMomentOf(
+  session: { finished: boolean; startedAt: Date | null },
+  now: Date,
+): Date {
+  return session.finished && session.startedAt ? session.startedAt : now;
 }

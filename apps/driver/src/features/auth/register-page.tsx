@@ -5,11 +5,13 @@ import { IonSelectOption } from '../../ui/ionic/ion-select.ts';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { registrationCurrencyChoices } from '@evc/domain';
+import { REGISTRATION_CURRENCY_CHOICES, registrationCurrencyChoices } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { allCurrenciesQuery } from '../../lib/api/calls/get-all-currencies.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useBrand } from '../../lib/brand.ts';
+import { currencyName } from '../../lib/currency-name.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { AddressFields } from '../../ui/address-fields/address-fields.tsx';
@@ -93,6 +95,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const { brand } = useBrand();
   const { language } = useLanguage();
+  const locale = useFormatLocale();
   const errorMessage = useErrorMessage();
   const refusalText = useRefusalText();
   const formRef = useRef<HTMLFormElement>(null);
@@ -137,11 +140,14 @@ export function RegisterPage() {
   const otherCurrencies = (currencies.data ?? []).filter(
     (currency) => !currencyOptions.choices.includes(currency.code.toLowerCase()),
   );
-  /** The spec's choices have their words; the brand's own currency is named by the list. */
+  /** The spec's choices have its words; the brand's own currency is named in the language. */
   const choiceLabel = (choice: string) => {
-    if (['gbp', 'usd', 'eur', 'other'].includes(choice)) return t(`register.currencies.${choice}`);
+    if (REGISTRATION_CURRENCY_CHOICES.some((spec) => spec === choice)) {
+      return t(`register.currencies.${choice}`);
+    }
     const named = currencies.data?.find((currency) => currency.code.toLowerCase() === choice);
-    return named ? `${named.symbol} ${named.name}` : choice.toUpperCase();
+    const name = currencyName(choice, locale);
+    return named ? `${named.symbol} ${name}` : name;
   };
 
   const specRefused = refusedInputs(formState.errors).filter(
@@ -301,7 +307,7 @@ export function RegisterPage() {
           >
             {otherCurrencies.map((currency) => (
               <IonSelectOption key={currency.code} value={currency.code}>
-                {`${currency.name} (${currency.symbol})`}
+                {`${currencyName(currency.code, locale)} (${currency.symbol})`}
               </IonSelectOption>
             ))}
           </SelectField>

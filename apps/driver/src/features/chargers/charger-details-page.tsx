@@ -32,6 +32,7 @@ import { openDirections } from '../../lib/platform/directions.ts';
 import { PriceNow } from './price-now.tsx';
 import './chargers.css';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 
 function TariffSummary({ tariff }: { tariff: ChargerView['tariff'] }) {
   const { t } = useTranslation();
@@ -151,6 +152,7 @@ function ConnectorRow({
   availableNow: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = useFormatLocale();
   const { flowPath } = useFlowPath();
   const { status, inTransaction } = connector.currentStatus;
   const owns = useOwnsConnectorSession(
@@ -174,7 +176,7 @@ function ConnectorRow({
           {/* The server's default name 'Connector {n}' (spec 000 §3), in the driver's language. */}
           {t('chargers.details.connectorName', { number: connector.connectornumber })}
         </strong>
-        <span>{`${connector.type} · ${connector.maxPowerKw} kW`}</span>
+        <span>{`${connector.type} · ${powerText(connector.maxPowerKw * 1000, locale)}`}</span>
       </div>
       <div className="connector__side">
         <span className={`status-chip status-chip--${statusClass}`} data-status={wording}>

@@ -1,12 +1,14 @@
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { distanceMetres, type GeoPoint } from '@evc/domain';
+import { distanceMetres, distanceUnitOf, type GeoPoint } from '@evc/domain';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
-import { chargerSummary, powerText } from './charger-summary.ts';
+import { chargerSummary } from './charger-summary.ts';
 import { distanceText } from './distance-text.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 
 const ROW_ESTIMATE_PX = 112;
 const estimateRowSize = () => ROW_ESTIMATE_PX;
@@ -23,6 +25,7 @@ export interface ChargerListProps {
 export function ChargerList({ directory, positions, overlay, origin, onOpen }: ChargerListProps) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
+  const unit = distanceUnitOf(useBrand().brand.defaultCountry);
   const scroller = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scroller.current, []);
   const rows = useVirtualRows({
@@ -59,7 +62,9 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                 <span className="finder-row__head">
                   <strong className="finder-row__name">{directory.name[position]}</strong>
                   {metres !== null && (
-                    <span className="finder-row__distance">{distanceText(metres, locale)}</span>
+                    <span className="finder-row__distance">
+                      {distanceText(metres, unit, locale)}
+                    </span>
                   )}
                 </span>
                 <span className="finder-row__address">
@@ -74,7 +79,7 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                 <span className="finder-row__facts">
                   {summary.fastestKw !== null && (
                     <strong className="finder-row__power">
-                      {powerText(summary.fastestKw, locale)}
+                      {powerText(summary.fastestKw * 1000, locale)}
                     </strong>
                   )}
                   <span

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chargerByBarcodeQuery } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 import { openDirections } from '../../lib/platform/directions.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
-import { chargerSummary, powerText } from './charger-summary.ts';
+import { chargerSummary } from './charger-summary.ts';
 import { PriceNow } from './price-now.tsx';
 
 export interface ChargerMapCardProps {
@@ -46,7 +47,9 @@ export function ChargerMapCard({
       </p>
       <p className="finder-row__facts">
         {summary.fastestKw !== null && (
-          <strong className="finder-row__power">{powerText(summary.fastestKw, locale)}</strong>
+          <strong className="finder-row__power">
+            {powerText(summary.fastestKw * 1000, locale)}
+          </strong>
         )}
         <span className="finder-row__available">
           {t('chargers.finder.availableConnectors', {

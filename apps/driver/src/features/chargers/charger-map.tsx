@@ -17,10 +17,11 @@ import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerMapCard } from './charger-map-card.tsx';
-import { chargerSummary, powerText } from './charger-summary.ts';
+import { chargerSummary } from './charger-summary.ts';
 import { loadBaseMapStyle } from './base-map-style.ts';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 
 // MapLibre finds its worker beside its own module, which a bundle moves; point it at the copy.
 setWorkerUrl(maplibreWorkerUrl);
@@ -180,7 +181,7 @@ export default function ChargerMap({
   const markerLabel = (position: number) => {
     const summary = chargerSummary(liveRowState(directory, position, overlay));
     return t('chargers.finder.markerLabel', {
-      power: summary.fastestKw === null ? '' : powerText(summary.fastestKw, locale),
+      power: summary.fastestKw === null ? '' : powerText(summary.fastestKw * 1000, locale),
       free: summary.freeConnectors,
       total: summary.connectors,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargerSummary, powerText } from './charger-summary.ts';
+import { chargerSummary } from './charger-summary.ts';
 import type { ChargerRowState } from './charger-directory.ts';
 
 describe('chargerSummary (issue 19: the fastest connector’s kW and how many connectors are free)', () => {
@@ -39,14 +39,5 @@ describe('chargerSummary (issue 19: the fastest connector’s kW and how many co
     ],
   ])('%s', (_case, state, summary) => {
     expect(chargerSummary(state)).toEqual(summary);
-  });
-
-  it.each([
-    [50, 'en-GB', '50\u00a0kW'],
-    [7.4, 'en-GB', '7.4\u00a0kW'],
-    [7.4, 'fr-FR', '7,4\u00a0kW'],
-    [22, 'it-IT', '22\u00a0kW'],
-  ])('%s kW in %s reads %s', (kw, locale, text) => {
-    expect(powerText(kw, locale)).toBe(text);
   });
 });

@@ -23,9 +23,3 @@ export function chargerSummary(state: ChargerRowState): ChargerSummary {
   }
   return { fastestKw, freeConnectors, connectors };
 }
-
-/** '50 kW', '7,4 kW': the number in the driver's locale, the SI symbol (Intl has no kilowatt). */
-export function powerText(kw: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: kw < 10 ? 1 : 0 });
-  return `${number.format(kw)}\u00a0kW`;
-}

@@ -114,7 +114,7 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     expect((await screen.findByTestId('live-kwh')).textContent).toBe('5.4 kWh');
     // Issue 19: the big figure is the cost; the hero's figures are not repeated below it.
     expect(screen.getByTestId('live-cost').textContent).toBe('£3.45');
-    expect(screen.getByTestId('live-power').textContent).toBe('7.2 kW');
+    expect(screen.getByTestId('live-power').textContent).toBe('7.2\u00a0kW');
     expect(screen.getByTestId('live-elapsed').textContent).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
     expect(screen.getByTestId('live-hold').textContent).toBe('£3.45 of £30.00');
     expect(
@@ -124,8 +124,8 @@ describe('ChargingInProgressPage (spec 000 §2, §4)', () => {
     await userEvent.click(screen.getByText('Pause'));
     expect(await screen.findByText('Resume')).toBeTruthy();
     expect(callsTo(seen, '/development/charger/pause/s1')).toHaveLength(1);
-    // Paused, the car draws nothing.
-    expect(screen.getByTestId('live-power').textContent).toBe('0.0 kW');
+    // Paused, the car draws nothing: '0 kW', read as every power is (never '0.0 kW').
+    expect(screen.getByTestId('live-power').textContent).toBe('0\u00a0kW');
     expect(screen.getAllByText('Paused').length).toBeGreaterThan(0);
     // Resuming at once is a new press, not a repeat of the pause still in its debounce period.
     await userEvent.click(screen.getByText('Resume'));

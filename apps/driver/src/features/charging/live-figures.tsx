@@ -3,6 +3,7 @@ import type { TransactionView } from '@evc/contract';
 import { durationText, formatMoney, holdUsedPercent } from '@evc/domain';
 import { FitText } from '../../ui/fit-text/fit-text.tsx';
 import { useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 
 /** The big figure's size where it fits (2.75rem): it shrinks only to stay on one line. */
 const HERO_SIZE_PX = 44;
@@ -45,9 +46,7 @@ export function LiveFigures({ session }: { session: TransactionView }) {
         </div>
         <div>
           <dt>{t('charging.progress.power')}</dt>
-          <dd data-testid="live-power">
-            {powerW === null ? '–' : t('transactionSummary.kw', { kw: decimal(powerW / 1000) })}
-          </dd>
+          <dd data-testid="live-power">{powerW === null ? '–' : powerText(powerW, locale)}</dd>
         </div>
         <div>
           <dt>{t('charging.progress.elapsed')}</dt>

@@ -193,20 +193,26 @@ describe('EditUserPage (spec 000 §2 edit-user)', () => {
     );
   });
 
-  it('says before saving that the currency stays while money is on the balance (issue 19)', async () => {
-    stubServer(
-      answers({
-        ...reference,
-        '/getUserBalance': { balance: -1000, currency: testUser.preferredCurrency },
-      }),
-    );
-    renderWithRouter(<EditUserPage />, '/edit-user');
-    expect(
-      await screen.findByText(
-        'Your balance of £10.00 is in GBP: you can change currency once it is zero.',
-      ),
-    ).toBeTruthy();
-  });
+  it.each([
+    ['in credit (stored negative, spec 000 §3)', -1000, '£10.00'],
+    ['owing (stored positive)', 550, '-£5.50'],
+  ])(
+    'says before saving that the currency stays while money is on the balance, %s (issue 19)',
+    async (_case, stored, shown) => {
+      stubServer(
+        answers({
+          ...reference,
+          '/getUserBalance': { balance: stored, currency: testUser.preferredCurrency },
+        }),
+      );
+      renderWithRouter(<EditUserPage />, '/edit-user');
+      expect(
+        await screen.findByText(
+          `Your balance of ${shown} is in GBP: you can change currency once it is zero.`,
+        ),
+      ).toBeTruthy();
+    },
+  );
 
   it.each([
     ['First name', 100],

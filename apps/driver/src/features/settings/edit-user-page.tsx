@@ -5,7 +5,7 @@ import { useController, useForm, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateUserRequest, type User } from '@evc/contract';
-import { formatMoney } from '@evc/domain';
+import { availableBalanceMinor, formatMoney } from '@evc/domain';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useSession } from '../../lib/session/session-store.ts';
@@ -18,6 +18,7 @@ import { useRefusalText } from '../../ui/form-field/use-refusal-text.ts';
 import { wordedResolver } from '../../ui/form-field/worded-resolver.ts';
 import { PageView } from '../../ui/page-view/page-view.tsx';
 import { useCurrencies } from '../../lib/api/calls/get-all-currencies.ts';
+import { currencyName } from '../../lib/currency-name.ts';
 import { useUserBalance } from '../../lib/api/calls/get-user-balance.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { useUpdateUser } from './api/update-user.ts';
@@ -101,7 +102,11 @@ function CurrencyKeptNote({ userId }: { userId: string }) {
   return (
     <p className="form-note">
       {t('editUser.currencyKept', {
-        balance: formatMoney(-balance.data.balance, balance.data.currency, locale),
+        balance: formatMoney(
+          availableBalanceMinor(balance.data.balance),
+          balance.data.currency,
+          locale,
+        ),
         currency: balance.data.currency.code,
       })}
     </p>
@@ -110,6 +115,7 @@ function CurrencyKeptNote({ userId }: { userId: string }) {
 
 function EditUserForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const locale = useFormatLocale();
   const errorMessage = useErrorMessage();
   const refusalText = useRefusalText();
   const currencies = useCurrencies();
@@ -202,7 +208,7 @@ function EditUserForm({ user }: { user: User }) {
       >
         {(currencies.data ?? []).map((currency) => (
           <IonSelectOption key={currency.code} value={currency.code}>
-            {`${currency.name} (${currency.symbol})`}
+            {`${currencyName(currency.code, locale)} (${currency.symbol})`}
           </IonSelectOption>
         ))}
       </SelectField>

@@ -44,7 +44,7 @@ describe('the running session’s bar on every page (issue 19)', () => {
       '/charging-in-progress?transactionId=s1',
     ],
     [
-      'power to one decimal',
+      'power below 10 kW to one decimal',
       { state: 'charging', powerW: 7360 },
       'Charging · £0.42 · 7.4 kW',
       '/charging-in-progress?transactionId=s1',

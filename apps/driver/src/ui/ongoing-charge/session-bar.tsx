@@ -8,6 +8,7 @@ import { sessionPath } from '../../lib/charging-session/charging-flow.ts';
 import { useLatestChargingSession } from '../../lib/charging-session/use-latest-charging-session.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { guestPath } from '../../lib/guest-paths.ts';
+import { powerText } from '../../lib/power-text.ts';
 import './session-bar.css';
 
 /** The pages that show the running session themselves: no bar there. */
@@ -44,10 +45,7 @@ export function SessionBar({ guest }: { guest: boolean }) {
   ];
   // The last sample's power means nothing once paused (the next sample reads 0).
   if (session.state === 'charging' && session.powerW !== null) {
-    const kw = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-      session.powerW / 1000,
-    );
-    parts.push(t('transactionSummary.kw', { kw }));
+    parts.push(powerText(session.powerW, locale));
   }
   const path = sessionPath(sessionPage(session), session._id);
   return (

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionView } from '@evc/contract';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { finishedTransactionView, transactionView } from '../../test/transaction-view.ts';
 import { TransactionSummary } from './transaction-summary.tsx';
@@ -33,9 +34,18 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     expect(panel.className).toContain('transaction-summary--charging');
     expect(field('energy')).toBe('5.4 kWh');
     expect(field('duration')).toBe('00:30:05');
-    expect(field('power')).toBe('7.2 kW');
+    expect(field('power')).toBe('7.2\u00a0kW');
     expect(field('cost')).toBe('£3.45');
     expect(field('perKwh')).toBe('£0.63 / kWh');
+  });
+
+  it.each([
+    [11_000, '11\u00a0kW'],
+    [150_000, '150\u00a0kW'],
+    [7_360, '7.4\u00a0kW'],
+  ])('reads %d W as every power reads: %s', (powerW, text) => {
+    renderWithRouter(<TransactionSummary transaction={transactionView({ powerW })} />, '/');
+    expect(field('power')).toBe(text);
   });
 
   it("issue 19: calls the cost per kWh an average with the fees, the tariff's rate beside it", () => {
@@ -57,6 +67,30 @@ describe('TransactionSummary (spec 001 §2, §9)', () => {
     });
     renderWithRouter(<TransactionSummary transaction={view} />, '/');
     expect(field('tariffRate')).toBe('69p/kWh, 49p/kWh');
+  });
+
+  describe('the tariff rate of a session that drew nothing', () => {
+    // A day-night tariff: 45p, and 20p from 20:00 (UTC); the page is read at 21:00, in the night.
+    const dayNight = (view: TransactionView): TransactionView => ({
+      ...view,
+      breakdown: [],
+      data: {
+        ...view.data,
+        tariff: { ...view.data.tariff, alternate_rate: 0.2, alternate_time: '20:00' },
+      },
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it.each([
+      ['a finished session started at 10:00 reads the day rate it ran under', true, '45p/kWh'],
+      ['a session running now reads the rate in force now', false, '20p/kWh'],
+    ])('%s', (_case, finished, rate) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-09T21:00:00Z'));
+      const view = finished ? finishedTransactionView() : transactionView();
+      renderWithRouter(<TransactionSummary transaction={dayNight(view)} />, '/');
+      expect(field('tariffRate')).toBe(rate);
+    });
   });
 
   it("styles a finished session 'complete' and links the tariff overview by the session's _id", () => {

@@ -8,11 +8,13 @@ import {
   durationText,
   formatMoney,
   rateAt,
+  rateMomentOf,
   ratePerKwhText,
   sessionEnergyRates,
 } from '@evc/domain';
 import { variableTariffPath } from '../../lib/charging-session/charging-flow.ts';
 import { useDates, useFormatLocale } from '../../lib/dates.ts';
+import { powerText } from '../../lib/power-text.ts';
 import './transaction-summary.css';
 
 export interface TransactionSummaryProps {
@@ -71,8 +73,7 @@ export function TransactionSummary({ transaction, children, hide = [] }: Transac
   );
   // The last sample's power means nothing once paused or finished (the next sample reads 0).
   if (transaction.state === 'charging' && transaction.powerW !== null) {
-    const kw = decimal(transaction.powerW / 1000, 1);
-    rows.push(['power', t('transactionSummary.power'), t('transactionSummary.kw', { kw })]);
+    rows.push(['power', t('transactionSummary.power'), powerText(transaction.powerW, locale)]);
   }
   rows.push(['cost', t('transactionSummary.cost'), money(total)]);
   // Issue 19: the spec's cost per kWh is the whole cost over the energy, fees included: an
@@ -85,8 +86,10 @@ export function TransactionSummary({ transaction, children, hide = [] }: Transac
       t('transactionSummary.perKwh', { amount }),
     ]);
   }
-  const { tariff } = transaction.data;
-  const rates = sessionEnergyRates(transaction.breakdown, rateAt(tariff, new Date()));
+  const { tariff, finished, startdate } = transaction.data;
+  const startedAt = startdate ? new Date(startdate) : null;
+  const rateMoment = rateMomentOf({ finished, startedAt }, new Date());
+  const rates = sessionEnergyRates(transaction.breakdown, rateAt(tariff, rateMoment));
   rows.push([
     'tariffRate',
     t('transactionSummary.tariffRate'),
