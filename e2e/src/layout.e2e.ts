@@ -113,7 +113,7 @@ test("a charger's tariff rows read each value on the line of its label, beside a
   await context.close();
 });
 
-test('every control of find a charger is at least 44 pixels each way: its list, its map and the map\'s sheet', async () => {
+test("every control of find a charger is at least 44 pixels each way: its list, its map and the map's sheet", async () => {
   const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
