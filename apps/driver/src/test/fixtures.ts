@@ -91,3 +91,15 @@ export function testCard(overrides: Partial<Card> = {}): Card {
     ...overrides,
   };
 }
+
+/** A currency as the server lists it: its name in English only. */
+export const testCurrency = (code: string, name: string, symbol: string) => ({
+  _id: code,
+  code,
+  name,
+  name_plural: `${name}s`,
+  symbol,
+  symbol_native: symbol,
+  decimal_digits: 2,
+  rounding: 0,
+});

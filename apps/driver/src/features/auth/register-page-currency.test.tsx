@@ -5,18 +5,7 @@ import { i18n } from '../../lib/i18n.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { RegisterPage } from './register-page.tsx';
-
-/** A currency as the server lists it: its name in English only. */
-const currency = (code: string, name: string, symbol: string) => ({
-  _id: code,
-  code,
-  name,
-  name_plural: `${name}s`,
-  symbol,
-  symbol_native: symbol,
-  decimal_digits: 2,
-  rounding: 0,
-});
+import { testCurrency as currency } from '../../test/fixtures.ts';
 
 function serveReference() {
   stubServer((request) => {

@@ -9,20 +9,10 @@ import { RegisterPage } from './register-page.tsx';
 import { becomeGuest, reloadUser } from '../../lib/session/session-store.ts';
 import { clearTokens } from '../../lib/session/token-store.ts';
 import { tokenData } from '../../test/signed-in.ts';
+import { testCurrency as currency } from '../../test/fixtures.ts';
 
 const location = () => screen.getByTestId('location').textContent;
 const path = (request: SeenRequest) => new URL(request.url).pathname;
-const currency = (code: string, name: string, symbol: string) => ({
-  _id: code,
-  code,
-  name,
-  name_plural: `${name}s`,
-  symbol,
-  symbol_native: symbol,
-  decimal_digits: 2,
-  rounding: 0,
-});
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
