@@ -207,4 +207,15 @@ describe('AddressFields', () => {
       'Gwlad',
     ]);
   });
+
+  it('names the countries in the driver’s language, ordered by those names after GB and IE', async () => {
+    serveCountries();
+    await act(() => i18n.changeLanguage('fr'));
+    const { container } = renderAddress(home);
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('ion-select-option')].map((option) => option.textContent),
+      ).toEqual(['Royaume-Uni', 'Irlande', 'Belgique', 'Émirats arabes unis', 'France']),
+    );
+  });
 });

@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
 import { IonSelectOption } from '../ionic/ion-select.ts';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import { countryHasPostcodes } from '@evc/domain';
+import { countryHasPostcodes, sortCountries } from '@evc/domain';
 import { FormField } from '../form-field/form-field.tsx';
 import { SelectField } from '../form-field/select-field.tsx';
 import { useCountries } from '../../lib/api/calls/get-all-countries.ts';
+import { countryName } from '../../lib/country-name.ts';
+import { useFormatLocale } from '../../lib/dates.ts';
 
 export type AddressPart = 'line1' | 'line2' | 'city' | 'postcode' | 'country';
 
@@ -40,6 +43,18 @@ export function AddressFields<T extends FieldValues, Out extends FieldValues>({
 }: AddressFieldsProps<T, Out>) {
   const { t } = useTranslation();
   const countries = useCountries();
+  const locale = useFormatLocale();
+  // Named in the driver's language, and ordered by those names (GB, IE first: spec 000 §9).
+  const shownCountries = useMemo(
+    () =>
+      sortCountries(
+        (countries.data ?? []).map((country) => ({
+          ...country,
+          name: countryName(country.code, locale, country.name),
+        })),
+      ),
+    [countries.data, locale],
+  );
   const country: unknown = useWatch({ control, name: names.country });
   const withPostcode =
     postcodeAlways || typeof country !== 'string' || countryHasPostcodes(country);
@@ -68,7 +83,7 @@ export function AddressFields<T extends FieldValues, Out extends FieldValues>({
         input('city', names.city)
       )}
       <SelectField control={control} name={names.country} label={t('addressFields.country')}>
-        {(countries.data ?? []).map((country) => (
+        {shownCountries.map((country) => (
           <IonSelectOption key={country.code} value={country.code}>
             {country.name}
           </IonSelectOption>
