@@ -61,8 +61,8 @@ const SPEC_WORDING: [section: string, key: string, wording: string][] = [
   ['000 §8', 'payments.add.added', 'Card successfully Added'],
   ['000 §8', 'payments.add.failed', 'Error Adding Card. Please try again'],
   ['000 §8', 'payments.add.providerError', 'Error: {{message}}'],
-  ['000 §8', 'charging.confirm.walletFailed.APPLEPAY', 'Apple Pay Failed'],
-  ['000 §8', 'charging.confirm.walletFailed.GOOGLEPAY', 'Google Pay Failed.'],
+  ['000 §8', 'paymentErrors.APPLE_PAY_FAILED', 'Apple Pay Failed'],
+  ['000 §8', 'paymentErrors.GOOGLE_PAY_FAILED', 'Google Pay Failed.'],
 ];
 
 describe('the specs’ messages, word for word (000 §8, 001 §5, §8)', () => {

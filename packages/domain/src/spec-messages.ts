@@ -82,8 +82,8 @@ export const SPEC_MESSAGES_EN: Readonly<Record<string, string>> = {
   'payments.add.added': 'Card successfully Added',
   'payments.add.failed': 'Error Adding Card. Please try again',
   'payments.add.providerError': 'Error: {{message}}',
-  'charging.confirm.walletFailed.APPLEPAY': 'Apple Pay Failed',
-  'charging.confirm.walletFailed.GOOGLEPAY': 'Google Pay Failed.',
+  'paymentErrors.APPLE_PAY_FAILED': 'Apple Pay Failed',
+  'paymentErrors.GOOGLE_PAY_FAILED': 'Google Pay Failed.',
 };
 
 /**

@@ -116,7 +116,7 @@ export function OverviewTab({ charger }: { charger: HomeChargerView }) {
           {running.state !== 'pending' && (
             <ChargeNow charger={charger} transactionId={running._id} />
           )}
-          <div className="home-actions">
+          <div className="home-charger-actions">
             <IonButton
               expand="block"
               fill="outline"

@@ -241,7 +241,7 @@ export function TariffWizard({ initial, suppliers, saving, onSave, actions }: Ta
         </>
       )}
       <p className="form-note">{t('homeCharging.tariff.ratesNote')}</p>
-      <div className="home-actions">
+      <div className="home-charger-actions">
         <IonButton type="submit" className="primary-action" expand="block" disabled={saving}>
           {t('homeCharging.tariff.save')}
         </IonButton>
