@@ -113,6 +113,27 @@ test("a charger's tariff rows read each value on the line of its label, beside a
   await context.close();
 });
 
+test("home's quick actions stay in one row once the other pages' styles have loaded too", async () => {
+  const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, 'driver@example.com', 'Driver-pass-2026');
+  await page.waitForURL('**/home');
+  // The pages after the first screen load in the background, their styles with them: home
+  // charging's among them once had a class of home's, and stacked these one per row.
+  await page.waitForFunction(() =>
+    Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('home-charging')),
+  );
+  const tiles = page.locator('.home-actions .home-action');
+  await tiles.nth(2).waitFor();
+  await page.waitForFunction(settled, 'en');
+  const tops = await tiles.evaluateAll((found) =>
+    found.map((tile) => Math.round(tile.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+  await context.close();
+});
+
 test("every control of find a charger is at least 44 pixels each way: its list, its map and the map's sheet", async () => {
   const context = await newContext(browser, { viewport: PHONE, locale: 'en-GB' });
   const page = await context.newPage();
