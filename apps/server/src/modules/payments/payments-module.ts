@@ -110,7 +110,7 @@ export async function createPaymentsModule(deps: PaymentsModuleDeps) {
     /** Support's refunds and balance credits (issue 18). */
     refunds: createRefunds({ db, provider }),
     /** Top-ups the provider took and its webhook has not yet told of, recorded (issue 19). */
-    syncTopUps: createTopUpSync({ db, provider }),
+    syncTopUps: createTopUpSync({ db, provider, now: deps.now }),
     async registerRoutes(app: FastifyInstance, register: RegisterCall): Promise<void> {
       if (stripe && config.stripeWebhookSecret) {
         await registerStripeWebhook(app, { db, stripe, webhookSecret: config.stripeWebhookSecret });

@@ -196,8 +196,8 @@ export function createPaymentRepository(db: Db) {
         .orderBy(desc(paymentIntents.createdAt));
     },
 
-    /** The user's top-ups whose money may still arrive (issue 19), oldest first. */
-    unfinishedTopUps(userId: string): Promise<PaymentIntentRow[]> {
+    /** The user's top-ups made since `since` whose money may still arrive (issue 19), oldest first. */
+    unfinishedTopUps(userId: string, since: Date): Promise<PaymentIntentRow[]> {
       return db
         .select()
         .from(paymentIntents)
@@ -206,6 +206,7 @@ export function createPaymentRepository(db: Db) {
             eq(paymentIntents.userId, userId),
             eq(paymentIntents.purpose, 'topup'),
             inArray(paymentIntents.status, [...TOP_UP_UNFINISHED_STATUSES]),
+            gt(paymentIntents.createdAt, since),
           ),
         )
         .orderBy(asc(paymentIntents.createdAt));

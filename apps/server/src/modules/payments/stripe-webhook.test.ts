@@ -6,6 +6,7 @@ import { FAKE_WEBHOOK_SECRET, type FakeStripe } from '../../test/fake-stripe.ts'
 import type { TestApp } from '../../test/test-app.ts';
 import { createStripeClient } from './stripe-provider.ts';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.ts';
+import { TOP_UP_SYNC_WINDOW_MS } from './top-up-sync.ts';
 import { startStripeTestBed, stripeSteps, type StripeTestBed } from './test-support.ts';
 
 const signer = createStripeClient({ secretKey: 'sk_test_signer' });
@@ -138,5 +139,21 @@ describe('Stripe webhooks', () => {
     // The webhook that comes after credits nothing twice.
     await sendWebhook(intentEvent('payment_intent.succeeded', intent));
     expect((await read(true)).balance).toBe(before - 1500);
+  });
+
+  it('a top-up older than the sync window is left to the webhook: a balance read asks Stripe nothing', async () => {
+    const intent = await succeededTopUp(700);
+    await t.database.db
+      .update(paymentIntents)
+      .set({ createdAt: new Date(Date.now() - TOP_UP_SYNC_WINDOW_MS - 60_000) })
+      .where(eq(paymentIntents.id, (intent as { id: string }).id));
+    const before = await storedBalance();
+    await t.call('getUserBalance', {
+      token: bed.driver,
+      body: { userid: driverId, refresh: true },
+    });
+    expect(await storedBalance()).toBe(before);
+    await sendWebhook(intentEvent('payment_intent.succeeded', intent));
+    expect(await storedBalance()).toBe(before - 700);
   });
 });
