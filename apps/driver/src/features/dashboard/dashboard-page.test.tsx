@@ -1,46 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DashboardData } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { apiPath, callsTo, json, stubServer } from '../../test/stub-server.ts';
 import { signedInAs } from '../../test/signed-in.ts';
 import { dashboardRequest } from '../../lib/api/calls/get-dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
-
-const gbp = { code: 'GBP', symbol: '£', decimal_digits: 2 };
-
-function data(overrides: Partial<DashboardData['totals']> = {}): DashboardData {
-  const totals = {
-    sessions: 3,
-    kWh: 30,
-    km: 202.8,
-    chargeSeconds: 3 * 3600 + 125,
-    co2SavedKg: 33.26,
-    spent: [{ currency: gbp, total: 720, costPerKm: 3.55 }],
-    homeSpent: [],
-    ...overrides,
-  };
-  return {
-    window: {
-      kind: 'month',
-      from: '2026-10-20T12:00:00.000Z',
-      to: '2026-11-20T12:00:00.000Z',
-      bucket: 'day',
-    },
-    car: { make: 'Tesla', model: 'Model 3', milesPerKwh: 4.2 },
-    co2: { gramsPerKm: 164, source: 'UK Government GHG Conversion Factors 2023' },
-    totals,
-    buckets: [
-      { start: '2026-10-20T12:00:00.000Z', end: '2026-10-21T12:00:00.000Z', totals },
-      {
-        start: '2026-10-21T12:00:00.000Z',
-        end: '2026-10-22T12:00:00.000Z',
-        totals: { ...totals, kWh: 0, spent: [] },
-      },
-    ],
-  };
-}
+import { dashboardData as data, gbp } from './test-support.ts';
 
 const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`)?.textContent;
 

@@ -1,35 +1,15 @@
 // @vitest-environment-options {"url": "http://harbour.localhost/dashboard"}
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DashboardData } from '@evc/contract';
 import { testUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
 import { signedInAs } from '../../test/signed-in.ts';
 import { json, stubServer } from '../../test/stub-server.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { dashboardData } from './test-support.ts';
 
 const eur = { code: 'EUR', symbol: '€', decimal_digits: 2 };
-const totals = {
-  sessions: 3,
-  kWh: 30,
-  km: 202.8,
-  chargeSeconds: 3600,
-  co2SavedKg: 33.26,
-  spent: [{ currency: eur, total: 720, costPerKm: 3.55 }],
-  homeSpent: [],
-};
-const data: DashboardData = {
-  window: {
-    kind: 'month',
-    from: '2026-10-20T12:00:00.000Z',
-    to: '2026-11-20T12:00:00.000Z',
-    bucket: 'day',
-  },
-  car: { make: 'Tesla', model: 'Model 3', milesPerKwh: 4.2 },
-  co2: { gramsPerKm: 164, source: 'UK Government GHG Conversion Factors 2023' },
-  totals,
-  buckets: [{ start: '2026-10-20T12:00:00.000Z', end: '2026-10-21T12:00:00.000Z', totals }],
-};
+const data = dashboardData({ spent: [{ currency: eur, total: 720, costPerKm: 3.55 }] });
 
 const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`)?.textContent;
 

@@ -3,7 +3,7 @@ import { executedRows, type Db } from '../../platform/db/database.ts';
 import { balanceMovements, users } from '../../platform/db/schema.ts';
 import { paymentRefunds } from '../../platform/db/support-schema.ts';
 
-/** One row of the statement's read: the account, and a movement when it has any. */
+/** One row of the statement's read: the account, with one of its movements if it has one. */
 interface StatementRow {
   stored: number | string;
   account_currency: string;

@@ -34,9 +34,11 @@ export function createTopUpSync(deps: {
     return Promise.race([asked.catch(() => null), late]).finally(() => clearTimeout(timer));
   };
 
-  return async function syncTopUps(userId: string): Promise<void> {
+  /** True when it recorded a change of one of them. */
+  return async function syncTopUps(userId: string): Promise<boolean> {
     const since = new Date(deps.now().getTime() - TOP_UP_SYNC_WINDOW_MS);
     const unfinished = await createPaymentRepository(deps.db).unfinishedTopUps(userId, since);
+    let recorded = false;
     for (const intent of unfinished) {
       const snapshot = await answerInTime(deps.provider(deps.db).retrieveIntent(intent.id));
       if (!snapshot || snapshot.status === intent.status) continue;
@@ -44,6 +46,8 @@ export function createTopUpSync(deps: {
         const repo = createPaymentRepository(tx);
         if (await repo.intent(intent.id, { lock: true })) await recordIntentState(repo, snapshot);
       });
+      recorded = true;
     }
+    return recorded;
   };
 }

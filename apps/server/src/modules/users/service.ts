@@ -36,9 +36,10 @@ export interface UsersServiceDeps {
   now: () => Date;
   /**
    * Run before a balance read that asks for a refresh: money the payment provider has taken
-   * and not yet told us of is recorded first (payments' top-up sync, issue 19).
+   * and not yet told us of is recorded first (payments' top-up sync, issue 19); true when it
+   * recorded something.
    */
-  beforeRefreshedBalance?: (userId: string) => Promise<void>;
+  beforeRefreshedBalance?: (userId: string) => Promise<boolean>;
 }
 
 type UpdateFields = CallParsedRequest<'updateUser'>['fields'];
@@ -150,9 +151,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       userId: string,
       refresh = false,
     ): Promise<{ balance: number; currency: Currency }> {
-      await ownAccount(auth, userId);
-      if (refresh) await deps.beforeRefreshedBalance?.(auth.userId);
-      const row = await ownAccount(auth, userId);
+      let row = await ownAccount(auth, userId);
+      // Read again only when the sync recorded something (a top-up credited meanwhile).
+      if (refresh && (await deps.beforeRefreshedBalance?.(auth.userId))) {
+        row = await ownAccount(auth, userId);
+      }
       const currency = await deps.reference.findCurrency(row.currencyCode);
       if (!currency) throw new Error(`User ${row.id} has an unknown currency`);
       return { balance: row.balanceMinor, currency: toCurrency(currency) };

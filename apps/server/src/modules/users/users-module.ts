@@ -15,7 +15,7 @@ export function createUsersModule(deps: {
   mailer: Mailer;
   now: () => Date;
   /** What a balance read asking for a refresh first brings up to date (issue 19). */
-  beforeRefreshedBalance?: (userId: string) => Promise<void>;
+  beforeRefreshedBalance?: (userId: string) => Promise<boolean>;
 }) {
   const service = createUsersService({ ...deps, userView: createUserView(deps.reference) });
   return {
