@@ -156,11 +156,13 @@ test('the map sheet of a charger shows its power, what is free, the price now an
   const row = page.locator('.finder-row', { hasText: CHARGER.name });
   await row.waitFor();
   await expect(row.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
+  // Issue 19: the row's price now, a flat tariff's rate as it is.
+  await expect(row.locator('.finder-row__price').textContent()).resolves.toBe('45p/kWh');
   await page.locator('ion-segment-button', { hasText: 'Map' }).click();
   const sheet = page.locator('.finder-map__card');
   await sheet.waitFor();
   await expect(sheet.getByRole('heading').textContent()).resolves.toBe(CHARGER.name);
-  await expect(sheet.getByTestId('price-now').textContent()).resolves.toBe('Now 45p/kWh');
+  await expect(sheet.getByTestId('price-now').textContent()).resolves.toBe('45p/kWh');
   await expect(sheet.locator('.finder-row__facts').textContent()).resolves.toMatch(/^50\skW/);
   await shoot(page, 'map-sheet');
   const popup = context.waitForEvent('page');
@@ -173,5 +175,19 @@ test('the map sheet of a charger shows its power, what is free, the price now an
   await page.waitForURL(`**/charger-details/${CHARGER.barcode}`);
   await page.getByRole('button', { name: 'Directions' }).waitFor();
   await shoot(page, 'charger-details');
+  await context.close();
+});
+
+test('a row whose price changes with the time of day says the price now (issue 19)', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await openFinder(page);
+  // The demo's long-stay bay: 69p/kWh by day, 49p/kWh from 20:00.
+  await search(page, 'York Station Long Stay');
+  const row = page.locator('.finder-row', { hasText: 'York Station Long Stay' });
+  await row.locator('.finder-row__price').waitFor();
+  await expect(row.locator('.finder-row__price').textContent()).resolves.toMatch(
+    /^Now (69|49)p\/kWh$/,
+  );
+  await shoot(page, 'row-price-now');
   await context.close();
 });

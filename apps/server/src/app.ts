@@ -212,6 +212,7 @@ export async function buildApp(
     commands,
     transactions,
     memberTariff: groups.effectiveTariffFor,
+    memberTariffs: groups.effectiveTariffsFor,
     severalNodes,
     authenticate: authenticateStream('chargerEvents'),
     keepAliveMs: options.liveEvents?.keepAliveMs,

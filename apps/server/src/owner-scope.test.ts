@@ -6,6 +6,7 @@ import {
   calls,
   chargeHistoryResponse,
   chargerView,
+  listChargerPricesResponse,
   type CallDefinition,
   type CallName,
   type Calls,
@@ -139,6 +140,10 @@ const probes: Partial<Record<UserCall, Probe>> = {
     send: (ids) => ({ params: { id: ids.homeChargerId }, body: { name: 'Taken over' } }),
   },
   listChargers: { send: () => ({ body: {} }), ownAnswer: 'the public charger list' },
+  listChargerPrices: {
+    send: (ids) => ({ body: { barcodes: [ids.barcode, ids.homeBarcode] } }),
+    ownAnswer: "the public chargers' prices to the caller; a home charger is left out",
+  },
   operatorListChargers: { send: () => ({}) },
   getChargerSchedules: { send: (ids) => ({ params: { chargerid: ids.homeChargerId } }) },
   putChargerSchedules: {
@@ -554,6 +559,8 @@ beforeAll(async () => {
     body: { chargers: [mine.chargerId], tariff: { standard_rate: GROUP_RATE, currency: 'GBP' } },
   });
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+  // B is in none of A's groups: no answer to B may carry the group's price.
+  secrets.push(String(GROUP_RATE));
   // Two guests, made as the app makes them; G walks the calls, H is someone else.
   const g1 = await newGuest('guest-phone-g');
   const other = await newGuest('guest-phone-h');
@@ -696,6 +703,7 @@ describe('a guest naming a user’s and another guest’s ids (issue 15)', () =>
         'getHelpline',
         'getChargerByBarcode',
         'listChargers',
+        'listChargerPrices',
         'getChargerPreauth',
         'sandboxCreatePaymentMethod',
         'sandboxConfirmPaymentIntent',
@@ -804,6 +812,20 @@ describe('a guest naming a user’s and another guest’s ids (issue 15)', () =>
       body: { barcode: mine.barcode },
     });
     expect(chargerView.parse(member.body.data).tariff.standard_rate).toBe(GROUP_RATE);
+  });
+
+  test('G prices A’s charger at its public price, A at its group’s; A’s home charger is left out', async () => {
+    const body = { barcodes: [mine.barcode, mine.homeBarcode] };
+    const priced = async (token: string) =>
+      listChargerPricesResponse.parse(
+        (await t.call('listChargerPrices', { token, body })).body.data,
+      ).prices;
+    expect(await priced(g)).toEqual([
+      { barcode: mine.barcode, currency: 'GBP', free: false, steps: [[0, 0.45]] },
+    ]);
+    expect(await priced(a)).toEqual([
+      { barcode: mine.barcode, currency: 'GBP', free: false, steps: [[0, GROUP_RATE]] },
+    ]);
   });
 
   test.each(closed.filter((name) => probes[name] !== undefined))(

@@ -263,6 +263,14 @@ export const calls = {
     auth: 'user',
     allowGuests: true,
   },
+  listChargerPrices: {
+    method: 'POST',
+    path: '/listChargerPrices',
+    request: chargerList.listChargerPricesRequest,
+    response: chargerList.listChargerPricesResponse,
+    auth: 'user',
+    allowGuests: true,
+  },
   operatorCreateCharger: {
     method: 'POST',
     path: '/operator/chargers',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { connectorStatus, connectorType } from './chargers.ts';
-import { text, TEXT_LIMITS } from './shared.ts';
+import { MINUTES_PER_WEEK } from '@evc/domain';
+import { barcode, connectorStatus, connectorType } from './chargers.ts';
+import { currencyCode, text, TEXT_LIMITS } from './shared.ts';
 
 /** spec 000 §6: chargers are fetched with permission CHARGER_CHARGE_AT, also the default. */
 export const DEFAULT_CHARGER_PERMISSION = 'CHARGER_CHARGE_AT';
@@ -67,6 +68,50 @@ export const listChargersResponse = z.object({
   connectors: z.array(z.array(listedConnector)).optional(),
 });
 export type ListChargersResponse = z.infer<typeof listChargersResponse>;
+
+/** Issue 19: the most chargers one /listChargerPrices asks about (a screenful of rows or markers). */
+export const MAX_PRICED_CHARGERS = 50;
+
+/**
+ * POST /listChargerPrices {barcodes}: the energy price of the chargers on the driver's screen,
+ * which the list leaves out to stay small. Each barcode once, at most 50.
+ */
+export const listChargerPricesRequest = z.object({
+  barcodes: z
+    .array(barcode)
+    .min(1)
+    .max(MAX_PRICED_CHARGERS)
+    .refine((codes) => new Set(codes).size === codes.length, 'each barcode once'),
+});
+export type ListChargerPricesRequest = z.input<typeof listChargerPricesRequest>;
+
+/**
+ * One charger's price to its caller: the tariff the caller pays there (a group's own tariff for
+ * its members), as the week's price steps, [minute from Monday 00:00 UTC, rate per kWh], each in
+ * force until the next (the domain's `priceSteps`). `free` is spec 001 §5's free tariff.
+ */
+export const chargerPrice = z.object({
+  barcode: z.string(),
+  currency: currencyCode(),
+  free: z.boolean(),
+  steps: z
+    .array(
+      z.tuple([
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MINUTES_PER_WEEK - 1),
+        z.number().min(0),
+      ]),
+    )
+    .min(1),
+});
+export type ChargerPrice = z.infer<typeof chargerPrice>;
+
+/** Chargers the caller may not see, or that are gone, are left out, not refused. */
+export const listChargerPricesResponse = z.object({ prices: z.array(chargerPrice) });
+export type ListChargerPricesResponse = z.infer<typeof listChargerPricesResponse>;
 
 /**
  * Live charger updates pushed as Server-Sent Events on GET /api/events/chargers (bearer token in

@@ -28,6 +28,7 @@ export * from './role-permissions.ts';
 export * from './payment-errors.ts';
 export * from './payment-methods.ts';
 export * from './session-cost.ts';
+export * from './price-steps.ts';
 export * from './transaction-figures.ts';
 export * from './cost-breakdown.ts';
 export * from './credit-alert.ts';

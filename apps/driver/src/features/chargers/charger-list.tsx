@@ -5,6 +5,7 @@ import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { chargerSummary } from './charger-summary.ts';
 import { distanceText } from './distance-text.ts';
+import { ListedPrice, useListedPriceText } from './price-now.tsx';
 import { useVirtualRows } from './use-virtual-rows.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
@@ -26,6 +27,7 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
   const { t } = useTranslation();
   const locale = useFormatLocale();
   const unit = distanceUnitOf(useBrand().brand.defaultCountry);
+  const priceText = useListedPriceText();
   const scroller = useRef<HTMLDivElement>(null);
   const getScrollElement = useCallback(() => scroller.current, []);
   const rows = useVirtualRows({
@@ -82,6 +84,7 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
                       {powerText(summary.fastestKw * 1000, locale)}
                     </strong>
                   )}
+                  {!directory.free[position] && <ListedPrice barcode={barcode} text={priceText} />}
                   <span
                     className={
                       summary.freeConnectors > 0

@@ -1,14 +1,12 @@
 import { IonButton } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { chargerByBarcodeQuery } from '../../lib/api/calls/get-charger-by-barcode.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { powerText } from '../../lib/power-text.ts';
 import { openDirections } from '../../lib/platform/directions.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerConnectors } from './charger-connectors.tsx';
 import { chargerSummary } from './charger-summary.ts';
-import { PriceNow } from './price-now.tsx';
+import { ListedPrice, useListedPriceText } from './price-now.tsx';
 
 export interface ChargerMapCardProps {
   directory: ChargerDirectory;
@@ -30,8 +28,8 @@ export function ChargerMapCard({
 }: ChargerMapCardProps) {
   const { t } = useTranslation();
   const locale = useFormatLocale();
-  // The tariff comes with the charger's own view; the list does not carry it.
-  const charger = useQuery(chargerByBarcodeQuery(barcode));
+  // The list does not carry prices: the marker's price, asked for with the others on screen.
+  const priceText = useListedPriceText();
   const name = directory.name[position] ?? '';
   const state = liveRowState(directory, position, overlay);
   const summary = chargerSummary(state);
@@ -57,7 +55,7 @@ export function ChargerMapCard({
             total: summary.connectors,
           })}
         </span>
-        {charger.data && <PriceNow tariff={charger.data.tariff} />}
+        <ListedPrice barcode={barcode} text={priceText} />
       </p>
       <ChargerConnectors barcode={barcode} state={state} />
       <div className="finder-map__actions">

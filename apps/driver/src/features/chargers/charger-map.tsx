@@ -17,11 +17,13 @@ import { connectorStatusClass, type GeoPoint } from '@evc/domain';
 import { useBrand } from '../../lib/brand.ts';
 import { liveRowState, type ChargerDirectory, type LiveOverlay } from './charger-directory.ts';
 import { ChargerMapCard } from './charger-map-card.tsx';
-import { chargerSummary } from './charger-summary.ts';
+import { chargerSummary, markerLabel } from './charger-summary.ts';
 import { loadBaseMapStyle } from './base-map-style.ts';
 import { useClusterWorker, type Bounds } from './use-cluster-worker.ts';
 import { useFormatLocale } from '../../lib/dates.ts';
 import { powerText } from '../../lib/power-text.ts';
+import { useChargerPrices } from './api/charger-prices.ts';
+import { useListedPriceText } from './price-now.tsx';
 
 // MapLibre finds its worker beside its own module, which a bundle moves; point it at the copy.
 setWorkerUrl(maplibreWorkerUrl);
@@ -177,13 +179,19 @@ export default function ChargerMap({
     }
   }, [selected, directory, loaded]);
 
-  // What a charger's marker says beside its dot: its fastest power and connectors free now.
-  const markerLabel = (position: number) => {
+  // The prices of the chargers in view, asked for together as they come into view.
+  const shownBarcodes = clusters.flatMap((entry) =>
+    entry.kind === 'charger' ? [directory.barcode[entry.position] ?? ''] : [],
+  );
+  const prices = useChargerPrices(shownBarcodes);
+  const priceText = useListedPriceText();
+
+  const labelOf = (position: number) => {
     const summary = chargerSummary(liveRowState(directory, position, overlay));
-    return t('chargers.finder.markerLabel', {
-      power: summary.fastestKw === null ? '' : powerText(summary.fastestKw * 1000, locale),
-      free: summary.freeConnectors,
-      total: summary.connectors,
+    const price = prices.get(directory.barcode[position] ?? '');
+    return markerLabel(summary, {
+      power: summary.fastestKw === null ? null : powerText(summary.fastestKw * 1000, locale),
+      price: price ? priceText(price, true) : null,
     });
   };
 
@@ -198,7 +206,7 @@ export default function ChargerMap({
               properties: {
                 position: entry.position,
                 statusClass: markerClass(directory, entry.position, overlay),
-                label: markerLabel(entry.position),
+                label: labelOf(entry.position),
               },
               geometry: { type: 'Point' as const, coordinates: [entry.lon, entry.lat] },
             },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargerSummary } from './charger-summary.ts';
+import { chargerSummary, markerLabel } from './charger-summary.ts';
 import type { ChargerRowState } from './charger-directory.ts';
 
 describe('chargerSummary (issue 19: the fastest connector’s kW and how many connectors are free)', () => {
@@ -39,5 +39,16 @@ describe('chargerSummary (issue 19: the fastest connector’s kW and how many co
     ],
   ])('%s', (_case, state, summary) => {
     expect(chargerSummary(state)).toEqual(summary);
+  });
+});
+
+describe('markerLabel (issue 19: power, price now and free connectors on a map marker)', () => {
+  const summary = { fastestKw: 22, freeConnectors: 1, connectors: 2 };
+  it.each<[string, Parameters<typeof markerLabel>[1], string]>([
+    ['all three', { power: '22 kW', price: '45p/kWh' }, '22 kW · 45p/kWh · 1/2'],
+    ['before the price has arrived', { power: '22 kW', price: null }, '22 kW · 1/2'],
+    ['a charger whose power the list does not say', { power: null, price: 'Free' }, 'Free · 1/2'],
+  ])('%s', (_, texts, label) => {
+    expect(markerLabel(summary, texts)).toBe(label);
   });
 });

@@ -23,3 +23,16 @@ export function chargerSummary(state: ChargerRowState): ChargerSummary {
   }
   return { fastestKw, freeConnectors, connectors };
 }
+
+/**
+ * What a charger's map marker says beside its dot: its fastest power, its price now (when it has
+ * arrived) and how many of its connectors are free now, "22 kW · 45p/kWh · 1/2".
+ */
+export function markerLabel(
+  summary: ChargerSummary,
+  texts: { power: string | null; price: string | null },
+): string {
+  return [texts.power, texts.price, `${summary.freeConnectors}/${summary.connectors}`]
+    .filter((part) => part !== null)
+    .join(' · ');
+}

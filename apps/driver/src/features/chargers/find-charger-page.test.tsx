@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import type { ChargerLiveEvent, ListChargersResponse, TransactionView } from '@evc/contract';
+import type {
+  ChargerLiveEvent,
+  ChargerPrice,
+  ListChargersResponse,
+  TransactionView,
+} from '@evc/contract';
+import { minuteOfWeek } from '@evc/domain';
 import { setUser } from '../../lib/session/session-store.ts';
 import { setTokens } from '../../lib/session/token-store.ts';
 import { testUser } from '../../test/fixtures.ts';
@@ -51,6 +57,8 @@ interface Answers {
   geocoderStatus?: number;
   /** The driver's latest session (/development/transaction/user/latest). */
   latest?: TransactionView | null;
+  /** What /listChargerPrices knows (issue 19); without them it is not found. */
+  prices?: ChargerPrice[];
 }
 
 function eventStream(events: ChargerLiveEvent[]): Response {
@@ -70,6 +78,7 @@ function serve({
   geocoderStatus = 200,
   events,
   latest = null,
+  prices,
 }: Answers = {}): SeenRequest[] {
   return stubServer((request) => {
     if (request.url.endsWith('/transaction/user/latest')) return json(200, { data: latest });
@@ -86,6 +95,10 @@ function serve({
     if (events && request.url.includes('/events/chargers')) return eventStream(events);
     if (request.url.includes('nominatim')) return json(geocoderStatus, places);
     if (request.url.endsWith('/listChargers')) return json(200, { data: chargers });
+    if (prices && request.url.endsWith('/listChargerPrices')) {
+      const { barcodes } = request.body as { barcodes: string[] };
+      return json(200, { data: { prices: prices.filter((p) => barcodes.includes(p.barcode)) } });
+    }
     if (request.url.endsWith('/getVisibilityPermissions')) {
       return json(200, { data: permissions.map((name) => ({ name })) });
     }
@@ -151,6 +164,48 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
       permission_name: 'CHARGER_CHARGE_AT',
       populate: ['connectors'],
     });
+  });
+
+  it('shows the price now on each row, the rows on screen priced in one call (issue 19)', async () => {
+    // Leeds: 30p/kWh until the minute after now, 52p/kWh from then; York: €0.45 all week.
+    const minute = minuteOfWeek(new Date());
+    const seen = serve({
+      prices: [
+        {
+          barcode: '1001',
+          currency: 'GBP',
+          free: false,
+          steps:
+            minute < 10079
+              ? [
+                  [0, 0.3],
+                  [minute + 1, 0.52],
+                ]
+              : [
+                  [0, 0.52],
+                  [minute, 0.3],
+                ],
+        },
+        { barcode: '2002', currency: 'EUR', free: false, steps: [[0, 0.45]] },
+        { barcode: '7301', currency: 'GBP', free: true, steps: [[0, 0]] },
+      ],
+    });
+    renderWithRouter(page, '/findcharger');
+    await screen.findByText('Now 30p/kWh');
+    const price = (row: HTMLElement) => row.querySelector('.finder-row__price')?.textContent;
+    const [leeds, whitby, york] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(price(leeds)).toBe('Now 30p/kWh');
+    await waitFor(() => expect(price(york)).toBe('€0.45/kWh'));
+    // A free charger says Free once, not a price of nothing.
+    expect(price(whitby)).toBeUndefined();
+    expect(within(whitby).getAllByText('Free')).toHaveLength(1);
+    const asked = seen.filter((request) => request.url.endsWith('/listChargerPrices'));
+    // Together, in one call; Whitby's Free comes with the list, so its price is not asked for.
+    // (A previous test's rows may have asked too, through this test's server.)
+    expect(asked.map((request) => request.body)).toContainEqual({ barcodes: ['1001', '2002'] });
+    expect(
+      asked.flatMap((request) => (request.body as { barcodes: string[] }).barcodes),
+    ).not.toContain('7301');
   });
 
   it("words the connector charging the driver's own session as its owner sees it (000 §4)", async () => {

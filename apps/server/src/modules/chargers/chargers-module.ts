@@ -9,6 +9,7 @@ import type { ChargerCommands } from '../charge-point/charger-commands.ts';
 import type { TransactionLedger } from '../charge-point/transaction-ledger.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { registerChargerCallRoutes } from './charger-calls-routes.ts';
+import { createChargerPrices } from './charger-prices.ts';
 import { createChargerCallsService } from './charger-calls-service.ts';
 import { connectorsInTransactionOf } from './connectors-in-transaction.ts';
 import { createChargerReports } from './charger-reports.ts';
@@ -27,6 +28,11 @@ export interface ChargersModuleDeps {
   transactions: TransactionLedger;
   /** The driver's own tariff at a charger through a group they joined, or null. */
   memberTariff: (userId: string, chargerId: string) => Promise<TariffData | null>;
+  /** The same at several chargers at once: where a group's tariff applies, by charger id. */
+  memberTariffs: (
+    userId: string,
+    chargerIds: readonly string[],
+  ) => Promise<Map<string, TariffData>>;
   /** With NATS, this node is one of several and their charger lists follow each other's writes. */
   severalNodes: boolean;
   authenticate: Authenticate;
@@ -63,6 +69,8 @@ export function createChargersModule(deps: ChargersModuleDeps) {
     now: deps.now,
   });
 
+  const prices = createChargerPrices({ db: deps.db, memberTariffs: deps.memberTariffs });
+
   const reports = createChargerReports({
     chargers,
     passwords: deps.passwords,
@@ -96,6 +104,7 @@ export function createChargersModule(deps: ChargersModuleDeps) {
     registerRoutes(app: FastifyInstance, register: RegisterCall): void {
       registerChargerRoutes(register, service);
       registerChargerCallRoutes(register, calls);
+      register('listChargerPrices', ({ auth, body }) => prices(body.barcodes, auth));
       registerChargerLiveEvents(app, {
         bus: deps.bus,
         chargers,

@@ -16,6 +16,8 @@ export function createGroupsModule(deps: { db: Db; users: UserRepository; now: (
     /** What a driver's groups change elsewhere: the tariff they pay at a charger. */
     effectiveTariffFor: (userId: string, chargerId: string) =>
       service.effectiveTariffFor(userId, chargerId),
+    effectiveTariffsFor: (userId: string, chargerIds: readonly string[]) =>
+      service.effectiveTariffsFor(userId, chargerIds),
     registerRoutes: (register: RegisterCall) => registerGroupRoutes(register, service),
   };
 }

@@ -182,6 +182,32 @@ export function createGroupRepository(db: Db) {
       const [row] = await cheapestTariff.execute({ userId, chargerId });
       return row?.tariff;
     },
+
+    /** As `cheapestMemberTariff`, at each of several chargers at once: by charger id. */
+    async cheapestMemberTariffs(
+      userId: string,
+      chargerIds: readonly string[],
+    ): Promise<{ chargerId: string; tariff: unknown }[]> {
+      if (chargerIds.length === 0) return [];
+      return db
+        .selectDistinctOn([userGroupTariffs.chargerId], {
+          chargerId: userGroupTariffs.chargerId,
+          tariff: userGroupTariffs.tariff,
+        })
+        .from(userGroupTariffs)
+        .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, userGroupTariffs.groupId))
+        .where(
+          and(
+            eq(userGroupMembers.userId, userId),
+            inArray(userGroupTariffs.chargerId, [...chargerIds]),
+          ),
+        )
+        .orderBy(
+          asc(userGroupTariffs.chargerId),
+          asc(userGroupTariffs.standardRate),
+          asc(userGroupTariffs.groupId),
+        );
+    },
   };
 }
 

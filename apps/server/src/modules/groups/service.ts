@@ -163,6 +163,15 @@ export function createGroupService(deps: GroupServiceDeps) {
       const stored = await groups.cheapestMemberTariff(userId, chargerId);
       return stored === undefined ? null : tariffInput.parse(stored);
     },
+
+    /** As `effectiveTariffFor` at several chargers: the chargers where a group's tariff applies. */
+    async effectiveTariffsFor(
+      userId: string,
+      chargerIds: readonly string[],
+    ): Promise<Map<string, TariffData>> {
+      const rows = await groups.cheapestMemberTariffs(userId, chargerIds);
+      return new Map(rows.map((row) => [row.chargerId, tariffInput.parse(row.tariff)]));
+    },
   };
   return service;
 }
@@ -170,3 +179,4 @@ export function createGroupService(deps: GroupServiceDeps) {
 export type GroupService = ReturnType<typeof createGroupService>;
 /** What other modules (chargers, sessions) need of groups. */
 export type EffectiveTariffFor = GroupService['effectiveTariffFor'];
+export type EffectiveTariffsFor = GroupService['effectiveTariffsFor'];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client.ts';
-import { joinedGroupsQuery } from './list-joined-groups.ts';
+import { membershipChanged } from './list-joined-groups.ts';
 
 /** spec 000 §7 /development/usergroup/leavejoined. */
 export const leaveJoinedGroup = (groupid: string) => callApi('leaveJoinedGroup', { groupid });
@@ -9,6 +9,6 @@ export function useLeaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveJoinedGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: joinedGroupsQuery.queryKey }),
+    onSuccess: () => membershipChanged(queryClient),
   });
 }

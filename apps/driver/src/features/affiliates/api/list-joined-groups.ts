@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api/client.ts';
 import { callQueryKey } from '../../../lib/api/call-query-key.ts';
 
@@ -11,3 +11,16 @@ export const joinedGroupsQuery = queryOptions({
 });
 
 export const useJoinedGroups = () => useQuery(joinedGroupsQuery);
+
+/**
+ * After joining or leaving a group: the groups again, and the prices the driver pays, which a
+ * group's own tariff changes (the chargers' prices on screen, a charger's page).
+ */
+export const membershipChanged = (queryClient: QueryClient) =>
+  Promise.all(
+    [
+      joinedGroupsQuery.queryKey,
+      callQueryKey('listChargerPrices'),
+      callQueryKey('getChargerByBarcode'),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
