@@ -160,6 +160,23 @@ test('signed in: terms-conditions from settings, and the home page’s add vehic
   await context.close();
 });
 
+test('the completed page opened without a charge says so and leads to the charge history', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signInAsDriver(page);
+  // A bookmark without its transactionId, then an id naming no charge of this driver's.
+  for (const path of ['/charging-completed', '/charging-completed?transactionId=no-such-charge']) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByText('There is no charge to show here.').waitFor();
+    await expect(page.locator('.page-view__card ion-spinner').count()).resolves.toBe(0);
+  }
+  await expect(overflowing(page)).resolves.toEqual([]);
+  await shoot(page, 'charging-completed-no-charge');
+  await page.locator('ion-button', { hasText: 'Find a charger' }).waitFor();
+  await page.locator('ion-button', { hasText: 'See your charge history' }).click();
+  await page.waitForURL('**/chargehistory');
+  await context.close();
+});
+
 test('the MFA driver signs in through the login-with-mfa modal with an e-mailed code', async () => {
   await mfaDriverWithEmailCodes();
   const { context, page } = await newPhonePage(browser);

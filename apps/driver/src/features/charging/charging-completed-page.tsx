@@ -19,6 +19,7 @@ import { readSessionId } from '../../lib/charging-session/charging-flow.ts';
 import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
 import { useUnlockConnector } from './api/unlock-charger-connector.ts';
 import { useUnlockCheck } from './api/unlock-check.ts';
+import { isChargeNotFound, NoChargeToShow } from './no-charge-to-show.tsx';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -205,8 +206,10 @@ export function ChargingCompletedPage() {
   const { user, guest } = useSession();
   const { flowPath } = useFlowPath();
   const asGuest = !user && guest !== null;
-  const sessionQuery = useChargingSession(readSessionId(search));
+  const sessionId = readSessionId(search);
+  const sessionQuery = useChargingSession(sessionId);
   const session = sessionQuery.data;
+  const noCharge = !session && (sessionId === '' || isChargeNotFound(sessionQuery.error));
   const finished = session?.data.finished === true;
   // Stopped with the cable in at a tariff with overstay fees: the cost grows until the unplug.
   const overstaying =
@@ -216,7 +219,11 @@ export function ChargingCompletedPage() {
   return (
     <PageView
       title={
-        finished || !session ? t('charging.completed.title') : t('charging.completed.finishing')
+        noCharge
+          ? t('charging.completed.noChargeTitle')
+          : finished || !session
+            ? t('charging.completed.title')
+            : t('charging.completed.finishing')
       }
       subtitle={
         session
@@ -224,7 +231,9 @@ export function ChargingCompletedPage() {
           : undefined
       }
     >
-      {sessionQuery.error ? (
+      {noCharge ? (
+        <NoChargeToShow />
+      ) : sessionQuery.error ? (
         <FormError message={errorMessage(sessionQuery.error)} />
       ) : !session ? (
         <IonSpinner name="crescent" color="primary" />
