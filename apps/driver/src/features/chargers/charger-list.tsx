@@ -41,7 +41,9 @@ export function ChargerList({ directory, positions, overlay, origin, onOpen }: C
     <div ref={scroller} className="finder-list" role="list" aria-label={t('chargers.finder.list')}>
       <div className="finder-list__space" style={{ height: rows.totalSize }}>
         {rows.items.map((item) => {
-          const position = positions[item.index] ?? 0;
+          // Rows measured for a longer list a moment ago have no charger now: none is shown twice.
+          const position = positions[item.index];
+          if (position === undefined) return null;
           const barcode = directory.barcode[position] ?? '';
           const lat = directory.lat[position] ?? Number.NaN;
           const lon = directory.lon[position] ?? Number.NaN;

@@ -223,10 +223,15 @@ describe('FindChargerPage (spec 000 §2, §4, §5)', () => {
 
   it('searches by name, ignoring case', async () => {
     serve();
+    const errors = vi.spyOn(console, 'error');
     renderWithRouter(page, '/findcharger');
     await screen.findByText('Leeds Dock');
     await search('harbour');
     await waitFor(() => expect(rowNames()).toEqual(['Whitby Harbour']));
+    // While the list shrinks, no row stands for a charger it does not have (shown twice).
+    const twice = errors.mock.calls.filter((call) => String(call[0]).includes('same key'));
+    errors.mockRestore();
+    expect(twice).toEqual([]);
   });
 
   it('treats a 4-digit number as a barcode and opens that charger when tapped', async () => {
