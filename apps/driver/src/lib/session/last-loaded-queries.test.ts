@@ -89,6 +89,18 @@ describe('what was last loaded, kept per signed-in user (issue 19)', () => {
     expect(after.getQueryData(chargers)).toEqual(hugeList(50));
   });
 
+  it('keeps the prices of the rows the driver saw with the list', async () => {
+    const price = ['listChargerPrices', { barcode: '1001' }];
+    const seen = { barcode: '1001', currency: 'GBP', free: false, steps: [[0, 0.45]] };
+    const before = new QueryClient();
+    before.setQueryData(chargers, hugeList(50));
+    before.setQueryData(price, seen);
+    await saveLastLoaded(before, 'user-1');
+    const after = new QueryClient();
+    await restoreLastLoaded(after, 'user-1');
+    expect(after.getQueryData(price)).toEqual(seen);
+  });
+
   it('writes an unchanged answer as JSON once, and nothing when nothing changed', async () => {
     const client = new QueryClient();
     const list = hugeList(1_000);

@@ -12,9 +12,9 @@ import { forgetLastLoaded, LAST_LOADED_KEY, lastStored } from './forget-last-loa
 /**
  * Issue 19: what a driver needs to see without connection — the running session, the balance in
  * the top bar, the permissions that decide which pages show, a charger's details and tariff, the
- * history, the chargers — and nothing else. In this order they are kept when the device's room
- * runs short: the whole network's list, by far the largest, comes last and is left out before
- * the running session or the balance.
+ * history, the chargers and the prices seen on their rows — and nothing else. In this order they
+ * are kept when the device's room runs short: the whole network's list, by far the largest, comes
+ * last and is left out before the running session or the balance.
  */
 const KEPT_IN_ORDER: readonly CallName[] = [
   'latestUserTransaction',
@@ -25,6 +25,9 @@ const KEPT_IN_ORDER: readonly CallName[] = [
   'getChargerCapabilities',
   'listHomeChargers',
   'getChargeHistory',
+  // The prices of the rows and markers the driver had on screen: small, and of no use without
+  // the list, but kept first so that a list that fits shows its prices too.
+  'listChargerPrices',
   'listChargers',
 ];
 export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>(KEPT_IN_ORDER);
