@@ -19,7 +19,30 @@ afterAll(async () => {
 const keptData = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem('lastLoadedData') ?? '');
 
-test('offline, a reload stays signed in and shows the last-loaded charger and history; back online the token is refreshed, never through /login', async () => {
+/**
+ * The chargers list the app keeps in IndexedDB (lib/session/last-loaded-list-store.ts): whose it is
+ * and when it was loaded, or null. Never creates the database the app owns.
+ */
+const keptList = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ userId: unknown; dataUpdatedAt: unknown } | null>((resolve) => {
+        const open = indexedDB.open('evc-last-loaded');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const database = open.result;
+          const read = database.transaction('answers').objectStore('answers').get('listChargers');
+          read.onsuccess = () => {
+            database.close();
+            const kept = read.result as { userId: unknown; state: { dataUpdatedAt: unknown } };
+            resolve(kept ? { userId: kept.userId, dataUpdatedAt: kept.state.dataUpdatedAt } : null);
+          };
+        };
+      }),
+  );
+
+test('offline, a reload stays signed in and shows the last-loaded charger, chargers list and history; back online the token is refreshed, never through /login', async () => {
   const session = await chargeOnce(baseUrl, await driverToken(baseUrl, 'e2e-offline-signed-in'));
 
   const context = await newContext(browser, {
@@ -58,9 +81,18 @@ test('offline, a reload stays signed in and shows the last-loaded charger and hi
     .poll(async () => (await cachedUrls(page, 'app-code')).join(' '), { timeout: WAIT_CEILING_MS })
     .toMatch(/charger-details-page-[\w-]+\.js/);
   await expect
+    .poll(async () => (await cachedUrls(page, 'app-code')).join(' '), { timeout: WAIT_CEILING_MS })
+    .toMatch(/find-charger-page-[\w-]+\.js/);
+  await expect
     .poll(() => cachedUrls(page, 'translations'), { timeout: WAIT_CEILING_MS })
     .toContain(`${baseUrl}/assets/i18n/en.json`);
 
+  // The chargers list is kept apart, in IndexedDB (ADR 0044).
+  await page.goto(`${baseUrl}/findcharger`);
+  await page.locator('.finder-row', { hasText: session.chargerName }).waitFor();
+  await expect
+    .poll(async () => (await keptList(page))?.dataUpdatedAt, { timeout: WAIT_CEILING_MS })
+    .toBeTypeOf('number');
   await page.goto(`${baseUrl}/chargehistory`);
   await page.locator(`li[data-id="${session._id}"]`).waitFor();
   await page.goto(`${baseUrl}/charger-details/1005`);
@@ -69,6 +101,9 @@ test('offline, a reload stays signed in and shows the last-loaded charger and hi
     .poll(() => keptData(page), { timeout: WAIT_CEILING_MS })
     .toContain('["getChargerByBarcode",{"barcode":"1005"}]');
   expect(await keptData(page)).toContain(session._id);
+  expect(await keptData(page)).not.toContain('"listChargers"');
+  const { userId } = JSON.parse(await keptData(page)) as { userId: string };
+  expect((await keptList(page))?.userId).toBe(userId);
 
   // The access token runs out while the device is offline.
   await page.evaluate(() => {
@@ -87,6 +122,11 @@ test('offline, a reload stays signed in and shows the last-loaded charger and hi
   await banner.getByText(/^Showing what was last loaded\. Last updated .+\.$/).waitFor();
   expect(new URL(page.url()).pathname).toBe('/charger-details/1005');
   await shoot(page, 'offline-charger-details');
+
+  await page.goto(`${baseUrl}/findcharger`);
+  await page.locator('.finder-row', { hasText: session.chargerName }).waitFor();
+  await banner.getByText(/Last updated/).waitFor();
+  await shoot(page, 'offline-findcharger');
 
   await page.goto(`${baseUrl}/chargehistory`);
   await page.locator(`li[data-id="${session._id}"]`).waitFor();

@@ -1,4 +1,5 @@
 import { storage } from '../storage.ts';
+import { forgetLastLoadedList } from './last-loaded-list-store.ts';
 
 /** Where the snapshot of what was last loaded is kept (lib/session/last-loaded-queries.ts). */
 export const LAST_LOADED_KEY = 'lastLoadedData';
@@ -13,5 +14,5 @@ export const lastStored: { userId: string | null; entries: readonly string[] } =
 export async function forgetLastLoaded(): Promise<void> {
   lastStored.userId = null;
   lastStored.entries = [];
-  await storage.remove(LAST_LOADED_KEY);
+  await Promise.all([storage.remove(LAST_LOADED_KEY), forgetLastLoadedList()]);
 }

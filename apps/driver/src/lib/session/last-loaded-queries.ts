@@ -8,13 +8,14 @@ import {
 import type { CallName } from '@evc/contract';
 import { storage } from '../storage.ts';
 import { forgetLastLoaded, LAST_LOADED_KEY, lastStored } from './forget-last-loaded.ts';
+import { LIST_CALL, restoreLastLoadedList, saveLastLoadedList } from './last-loaded-list.ts';
 
 /**
  * Issue 19: what a driver needs to see without connection — the running session, the balance in
  * the top bar, the permissions that decide which pages show, a charger's details and tariff, the
- * history, the chargers and the prices seen on their rows — and nothing else. In this order they
- * are kept when the device's room runs short: the whole network's list, by far the largest, comes
- * last and is left out before the running session or the balance.
+ * history, the prices seen on the chargers' rows — and nothing else. In this order they are kept
+ * in the snapshot when the device's room runs short. The chargers list, by far the largest, is
+ * kept apart in IndexedDB (last-loaded-list.ts, ADR 0044).
  */
 const KEPT_IN_ORDER: readonly CallName[] = [
   'latestUserTransaction',
@@ -25,12 +26,9 @@ const KEPT_IN_ORDER: readonly CallName[] = [
   'getChargerCapabilities',
   'listHomeChargers',
   'getChargeHistory',
-  // The prices of the rows and markers the driver had on screen: small, and of no use without
-  // the list, but kept first so that a list that fits shows its prices too.
   'listChargerPrices',
-  'listChargers',
 ];
-export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>(KEPT_IN_ORDER);
+export const KEPT_OFFLINE: ReadonlySet<CallName> = new Set<CallName>([...KEPT_IN_ORDER, LIST_CALL]);
 
 /** How long a kept answer stays in memory without a page using it: as long as the page lives. */
 export const KEPT_GC_TIME = Number.POSITIVE_INFINITY;
@@ -41,8 +39,13 @@ export function isKeptOffline(queryKey: readonly unknown[]): boolean {
   return typeof name === 'string' && (KEPT_OFFLINE as ReadonlySet<string>).has(name);
 }
 
-const isKept = (query: Query): boolean =>
-  query.state.status === 'success' && isKeptOffline(query.queryKey);
+const keptRank = (query: Query): number => {
+  const [name] = query.queryKey;
+  return KEPT_IN_ORDER.indexOf(name as CallName);
+};
+
+const isInSnapshot = (query: Query): boolean =>
+  query.state.status === 'success' && keptRank(query) >= 0;
 
 /**
  * What one snapshot may take of the device's storage (browsers allow about 5 million characters
@@ -52,14 +55,9 @@ export const SNAPSHOT_BUDGET_CHARS = 2_000_000;
 
 /**
  * Each kept answer as JSON, by the query state it was written from: an answer that has not changed
- * since the last save is not serialised again (the charger list alone can run to megabytes).
+ * since the last save is not serialised again.
  */
 const entryText = new WeakMap<object, string>();
-
-const keptRank = (query: Query): number => {
-  const [name] = query.queryKey;
-  return KEPT_IN_ORDER.indexOf(name as CallName);
-};
 
 /**
  * The kept answers as JSON entries, most needed first (newest first within a call), leaving out
@@ -69,7 +67,7 @@ function keptEntries(client: QueryClient, budget = SNAPSHOT_BUDGET_CHARS): strin
   const queries = client
     .getQueryCache()
     .getAll()
-    .filter(isKept)
+    .filter(isInSnapshot)
     .sort((a, b) => keptRank(a) - keptRank(b) || b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   const unwritten = new Set(queries.filter((query) => !entryText.has(query.state)));
   if (unwritten.size > 0) {
@@ -100,10 +98,14 @@ const sameAsStored = (userId: string, entries: readonly string[]): boolean =>
   lastStored.entries.every((entry, at) => entry === entries[at]);
 
 /**
- * Stores the kept answers as the signed-in user's. When they do not all fit, the least needed are
- * left out (KEPT_IN_ORDER), so a network too large to keep never costs the running session.
+ * Stores the kept answers as the signed-in user's: the chargers list in IndexedDB, the others in
+ * the snapshot. When those do not all fit, the least needed are left out (KEPT_IN_ORDER).
  */
 export async function saveLastLoaded(client: QueryClient, userId: string): Promise<void> {
+  await Promise.all([saveSnapshot(client, userId), saveLastLoadedList(client, userId)]);
+}
+
+async function saveSnapshot(client: QueryClient, userId: string): Promise<void> {
   const entries = keptEntries(client, SNAPSHOT_BUDGET_CHARS - JSON.stringify(userId).length - 64);
   if (sameAsStored(userId, entries)) return;
   // The same JSON as JSON.stringify({ userId, state }) would give, built from the kept entries.
@@ -135,10 +137,19 @@ function readSnapshot(raw: string): Snapshot | null {
 }
 
 /**
- * Puts back what was last loaded for this user. A snapshot of anyone else is dropped unread, so
- * one account never sees another's data. Resolves whether anything was put back.
+ * Puts back what was last loaded for this user; the chargers list may come a moment after the
+ * rest. What was kept for anyone else is dropped unread, so one account never sees another's data.
+ * Resolves whether anything was put back.
  */
 export async function restoreLastLoaded(client: QueryClient, userId: string): Promise<boolean> {
+  const [snapshot, list] = await Promise.all([
+    restoreSnapshot(client, userId),
+    restoreLastLoadedList(client, userId),
+  ]);
+  return snapshot || list;
+}
+
+async function restoreSnapshot(client: QueryClient, userId: string): Promise<boolean> {
   const raw = await storage.get(LAST_LOADED_KEY);
   if (!raw) return false;
   const parsed = readSnapshot(raw);

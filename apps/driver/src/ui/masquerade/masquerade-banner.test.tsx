@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@evc/domain';
 import { i18n } from '../../lib/i18n.ts';
@@ -9,7 +10,13 @@ import {
   resetMasqueradeForTests,
   turnMasqueradeOn,
 } from '../../lib/masquerade/masquerade-state.ts';
-import { clearMemoryStorageForTests } from '../../lib/storage.ts';
+import { clearMemoryStorageForTests, storage } from '../../lib/storage.ts';
+import { LAST_LOADED_KEY } from '../../lib/session/forget-last-loaded.ts';
+import {
+  keptListStore,
+  setKeptListStoreForTests,
+} from '../../lib/session/last-loaded-list-store.ts';
+import { saveLastLoaded } from '../../lib/session/last-loaded-queries.ts';
 import { becomeGuest, reloadUser, setUser } from '../../lib/session/session-store.ts';
 import { clearTokens, setTokens } from '../../lib/session/token-store.ts';
 import { renderWithRouter } from '../../test/render-shell.tsx';
@@ -104,6 +111,22 @@ describe('MasqueradeBanner (spec 000 §2, §4; issue 18)', () => {
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(location()).toMatch(/^\/guest/));
+  });
+
+  it('a session handed over keeps nothing the previous one kept in the page', async () => {
+    setKeptListStoreForTests(null);
+    renderWithRouter(<MasqueradeBanner />, '/login');
+    act(() => turnMasqueradeOn());
+    const previous = new QueryClient();
+    previous.setQueryData(['listChargers'], { count: 1 });
+    previous.setQueryData(['getUserBalance'], { balance: 1 });
+    await saveLastLoaded(previous, 'previous');
+    expect(await keptListStore().read()).toBeDefined();
+    expect(await storage.get(LAST_LOADED_KEY)).toContain('previous');
+
+    await masqueradingAsDriver();
+    await waitFor(async () => expect(await keptListStore().read()).toBeUndefined());
+    expect(await storage.get(LAST_LOADED_KEY)).toBeNull();
   });
 
   it('says when no one is signed in, and when the session has ended', async () => {

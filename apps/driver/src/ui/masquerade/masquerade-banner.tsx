@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { masqueradeConfirmationDue } from '@evc/domain';
 import { GUEST_HOME } from '../../lib/guest-paths.ts';
 import { confirmMasquerade, useMasquerade } from '../../lib/masquerade/masquerade-state.ts';
+import { forgetLastLoaded } from '../../lib/session/forget-last-loaded.ts';
 import { useSession } from '../../lib/session/session-store.ts';
 import { ModalContainer } from '../modal-container/modal-container.tsx';
 import './masquerade.css';
@@ -44,7 +45,7 @@ function Who() {
  * spec 000 §2, §4 and issue 18: in support masquerade, a banner on every page naming the driver or
  * guest; the confirmation overlay (one confirm button) once when a user with an HRCode is loaded;
  * and, once the console's 30-minute token has run out, an overlay saying the session has ended.
- * A new session handed over by the console starts on its home page with nothing cached.
+ * A new session handed over by the console starts on its home page with nothing cached or kept.
  */
 export function MasqueradeBanner() {
   const { t } = useTranslation();
@@ -58,6 +59,8 @@ export function MasqueradeBanner() {
     if (masquerade.session === arrived.current) return;
     arrived.current = masquerade.session;
     queryClient.clear();
+    // What the previous masquerade session kept (in this page's memory, lib/storage.ts) goes too.
+    void forgetLastLoaded();
     navigate(masquerade.kind === 'guest' ? GUEST_HOME : '/home', { replace: true });
   }, [masquerade.session, masquerade.kind, navigate, queryClient]);
 
