@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TransactionView } from '@evc/contract';
 import { formatMoney, hasOverstayFees } from '@evc/domain';
+import { ApiError } from '../../lib/api/api-error.ts';
 import { useErrorMessage } from '../../lib/api/error-message.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useSession, type Guest } from '../../lib/session/session-store.ts';
@@ -57,6 +58,10 @@ function PaymentRows({ session }: { session: TransactionView }) {
   );
 }
 
+const isConnectorNoLongerMine = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.code === 'TRANSACTION_NOT_FOUND' || error.code === 'CONNECTOR_BUSY');
+
 /** Cable release: ask the charger to unlock, then wait for it to report the cable out. */
 function CableRelease({ session }: { session: TransactionView }) {
   const { t } = useTranslation();
@@ -64,12 +69,12 @@ function CableRelease({ session }: { session: TransactionView }) {
   const { user, guest } = useSession();
   const connector = { chargerid: session.chargerid, connectorid: session.connectorid };
   const unlock = useUnlockConnector();
-  const check = useUnlockCheck(
-    connector,
-    user?._id ?? guest?.HRCode ?? '',
-    unlock.data?.status === 'Unlocked',
-  );
-  const released = check.data?.released === true;
+  const unlocked = unlock.data?.status === 'Unlocked';
+  const check = useUnlockCheck(connector, user?._id ?? guest?.HRCode ?? '', unlocked);
+  // Before an unlock, only Available says the cable is out (an offline charger says nothing).
+  const released = check.data?.released === true && (unlocked || check.data.status === 'Available');
+  // Another driver's session on the connector since: this cable is no longer in it.
+  if (!unlock.data && isConnectorNoLongerMine(check.error)) return null;
   return (
     <section className="cable-release" aria-label={t('charging.completed.cable')}>
       <p className="section-label">{t('charging.completed.cable')}</p>
@@ -77,7 +82,7 @@ function CableRelease({ session }: { session: TransactionView }) {
         <p className="form-note" role="status">
           {t('charging.completed.released')}
         </p>
-      ) : unlock.data?.status === 'Unlocked' ? (
+      ) : unlocked ? (
         <p className="form-note" role="status">
           <IonSpinner name="dots" color="primary" /> {t('charging.completed.unplug')}
         </p>

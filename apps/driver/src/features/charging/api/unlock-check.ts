@@ -22,11 +22,14 @@ export const unlockCheckQuery = (connector: ConnectorRef, userId: string) =>
     queryFn: () => unlockCheck(connector, userId),
   });
 
-/** Asked until the cable is out, once an unlock was accepted (`enabled`). */
-export function useUnlockCheck(connector: ConnectorRef, userId: string, enabled: boolean) {
+/**
+ * Asked once when the page opens (the cable may be out already: a reload, a later visit), then
+ * again and again until the cable is out once an unlock was accepted (`waiting`).
+ */
+export function useUnlockCheck(connector: ConnectorRef, userId: string, waiting: boolean) {
   return useQuery({
     ...unlockCheckQuery(connector, userId),
-    enabled,
-    refetchInterval: (query) => (query.state.data?.released ? false : UNLOCK_CHECK_MS),
+    retry: false,
+    refetchInterval: (query) => (waiting && !query.state.data?.released ? UNLOCK_CHECK_MS : false),
   });
 }
