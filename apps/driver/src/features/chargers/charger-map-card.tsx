@@ -49,7 +49,13 @@ export function ChargerMapCard({
             {powerText(summary.fastestKw * 1000, locale)}
           </strong>
         )}
-        <span className="finder-row__available">
+        <span
+          className={
+            summary.freeConnectors > 0
+              ? 'finder-row__available'
+              : 'finder-row__available finder-row__available--none'
+          }
+        >
           {t('chargers.finder.availableConnectors', {
             free: summary.freeConnectors,
             total: summary.connectors,
