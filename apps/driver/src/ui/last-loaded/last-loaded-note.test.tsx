@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider, onlineManager, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import { sessionByIdQuery } from '../../lib/api/calls/get-transaction-by-id.ts';
 import { LastLoadedNote } from './last-loaded-note.tsx';
 
 function ShownHistory() {
@@ -51,5 +52,33 @@ describe('the last-loaded note (issue 19)', () => {
         'This page has not been loaded on this device yet. It loads once you are back online.',
       ),
     ).toBeTruthy();
+  });
+
+  it('on a session page, dates the session figures pushed after the page opened, not the balance read as it opened', () => {
+    const client = new QueryClient();
+    const opened = Date.UTC(2026, 10, 27, 13, 26);
+    const pushed = Date.UTC(2026, 10, 27, 13, 28, 37);
+    const balanceKey = ['getUserBalance', { userid: 'u1' }];
+    client.setQueryData(balanceKey, { balance: 0 }, { updatedAt: opened });
+    const session = sessionByIdQuery('s1');
+    const sessionKey: readonly unknown[] = session.queryKey;
+    // A pushed view: written into the cache as it arrives (use-session-view-writer.ts).
+    client.setQueryData(sessionKey, { _id: 's1' }, { updatedAt: pushed });
+    function SessionPage() {
+      useQuery({ queryKey: balanceKey, queryFn: () => new Promise<never>(() => undefined) });
+      useQuery({ ...session, queryFn: () => new Promise<never>(() => undefined) });
+      return null;
+    }
+
+    act(() => onlineManager.setOnline(false));
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <SessionPage />
+        <LastLoadedNote />
+      </QueryClientProvider>,
+    );
+
+    const note = container.querySelector('.last-loaded-note');
+    expect(note?.getAttribute('data-updated-at')).toBe(new Date(pushed).toISOString());
   });
 });

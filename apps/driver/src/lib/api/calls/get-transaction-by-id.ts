@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
+import { PAGE_CONTENT_META } from '../../last-loaded/page-content.ts';
 
 /** POST /getTransactionByID {transactionid}: one charging session's view, by its session id. */
 export const getTransactionById = (sessionId: string) =>
@@ -11,6 +12,8 @@ export const sessionByIdQuery = (sessionId: string) =>
     queryKey: callQueryKey('getTransactionByID', { transactionid: sessionId }),
     queryFn: () => getTransactionById(sessionId),
     enabled: sessionId !== '',
+    // The session pages are about it: offline, their note says when it was last loaded.
+    meta: PAGE_CONTENT_META,
   });
 
 /** The session as last read or pushed, without following it (the variable-tariff page). */
