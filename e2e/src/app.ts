@@ -18,7 +18,11 @@ export async function acknowledgeAlert(page: Page, header: string): Promise<void
 /** Signs out through the side menu, as a driver on a phone does. */
 export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
+  // Logout ends in a full load of /login: wait for that new page, not the app's route to /login
+  // that may show a moment before it (a test reading storage or typing then would lose its page).
+  const reloaded = page.waitForEvent('load');
   await page.getByText('Log out').click();
+  await reloaded;
   await page.waitForURL('**/login');
 }
 
