@@ -16,11 +16,12 @@ import { DebounceButton } from '../../ui/debounce-button/debounce-button.tsx';
 import { FormError, PageView } from '../../ui/page-view/page-view.tsx';
 import { TransactionSummary } from '../../ui/transaction-summary/transaction-summary.tsx';
 import { useSendGuestReceipt, useSendReceipt } from '../../lib/api/calls/send-receipt.ts';
+import { isSessionNotFound } from '../../lib/api/calls/get-transaction-by-id.ts';
 import { readSessionId } from '../../lib/charging-session/charging-flow.ts';
 import { useChargingSession } from '../../lib/charging-session/use-charging-session.ts';
 import { useUnlockConnector } from './api/unlock-charger-connector.ts';
 import { useUnlockCheck } from './api/unlock-check.ts';
-import { isChargeNotFound, NoChargeToShow } from './no-charge-to-show.tsx';
+import { NoChargeToShow } from './no-charge-to-show.tsx';
 import './charging.css';
 import { useFormatLocale } from '../../lib/dates.ts';
 
@@ -59,8 +60,7 @@ function PaymentRows({ session }: { session: TransactionView }) {
 }
 
 const isConnectorNoLongerMine = (error: unknown): boolean =>
-  error instanceof ApiError &&
-  (error.code === 'TRANSACTION_NOT_FOUND' || error.code === 'CONNECTOR_BUSY');
+  isSessionNotFound(error) || (error instanceof ApiError && error.code === 'CONNECTOR_BUSY');
 
 /** Cable release: ask the charger to unlock, then wait for it to report the cable out. */
 function CableRelease({ session }: { session: TransactionView }) {
@@ -214,7 +214,7 @@ export function ChargingCompletedPage() {
   const sessionId = readSessionId(search);
   const sessionQuery = useChargingSession(sessionId);
   const session = sessionQuery.data;
-  const noCharge = !session && (sessionId === '' || isChargeNotFound(sessionQuery.error));
+  const noCharge = !session && (sessionId === '' || isSessionNotFound(sessionQuery.error));
   const finished = session?.data.finished === true;
   // Stopped with the cable in at a tariff with overstay fees: the cost grows until the unplug.
   const overstaying =

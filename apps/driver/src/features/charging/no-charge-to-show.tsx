@@ -1,13 +1,8 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { mapOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api/api-error.ts';
 import { useFlowPath } from '../../lib/guest-paths.ts';
 import { useSession } from '../../lib/session/session-store.ts';
-
-/** The session a completed page was opened for does not exist, or is not the driver's to read. */
-export const isChargeNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === 'TRANSACTION_NOT_FOUND';
 
 /**
  * A completed page with no charge to show (a bookmark, an address that lost its transactionId,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error.ts';
-import { sessionByIdQuery } from '../api/calls/get-transaction-by-id.ts';
+import { isSessionNotFound, sessionByIdQuery } from '../api/calls/get-transaction-by-id.ts';
 import { useSessionLive } from '../live/session-live.ts';
 import { useSessionViewWriter } from './use-session-view-writer.ts';
 
@@ -19,11 +18,7 @@ export function useChargingSession(sessionId: string) {
     refetchInterval: (query) => {
       const session = query.state.data;
       if (session?.state === 'rejected') return false;
-      // No such session of the driver's: asking again will not make one.
-      const { error } = query.state;
-      if (!session && error instanceof ApiError && error.code === 'TRANSACTION_NOT_FOUND') {
-        return false;
-      }
+      if (!session && isSessionNotFound(query.state.error)) return false;
       // A finished session still changes until it is paid (an overstay waiting for the unplug).
       const paid =
         session?.state === 'finished' && !['none', 'held'].includes(session.payment.status);

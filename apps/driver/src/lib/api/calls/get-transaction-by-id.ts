@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api-error.ts';
 import { callApi } from '../client.ts';
 import { callQueryKey } from '../call-query-key.ts';
 import { PAGE_CONTENT_META } from '../../last-loaded/page-content.ts';
@@ -20,3 +21,10 @@ export const sessionByIdQuery = (sessionId: string) =>
 export function useSessionById(sessionId: string) {
   return useQuery(sessionByIdQuery(sessionId));
 }
+
+/**
+ * The server knows no such session of the caller's (a bookmark, someone else's id): asking again
+ * will not make one.
+ */
+export const isSessionNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'TRANSACTION_NOT_FOUND';
